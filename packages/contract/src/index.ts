@@ -1,0 +1,7 @@
+export * from './limits';
+export * from './media';
+export * from './format';
+export * from './messages';
+export * from './schemas';
+export * from './themes';
+export * from './stats';

@@ -1,0 +1,15 @@
+/** Largest accepted upload, in bytes (spec section 9: 5MB = 5*1024*1024). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; past this a password is refused rather than hashed (argon2 cost, DoS). */
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const FILENAME_MAX_LENGTH = 255;
+
+/** Page size of every list endpoint when the client does not ask for one, and its ceiling. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+export const API_BASE = '/api/v1';

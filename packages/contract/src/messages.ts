@@ -1,0 +1,76 @@
+import { ALLOWED_MIME_TYPES } from './media';
+import { formatSize } from './format';
+
+/**
+ * Every text the spec fixes, in one place, so the server's answers and the screens say the same words.
+ * Server-only wording (design section 3) lives here too so tests can assert it without repeating it.
+ */
+export const MESSAGES = {
+  // Validation hints (spec section 5)
+  nameRequired: 'Name is required',
+  emailInvalid: 'Enter valid email address',
+  passwordRequired: 'Password is required',
+  passwordRule:
+    'Must be at least 8 characters, including At least one number, At least one lowercase letter, At least one uppercase letter',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
+  filenameRequired: 'Filename is required',
+  fileNameRequired: 'File name is required',
+  selectFile: 'Please select a file to upload',
+
+  // Toasts (spec section 8)
+  loginSuccess: 'Login successful!',
+  loginFailed: 'Login failed. Please try again.',
+  registerSuccess: 'Registration successful!',
+  registerFailed: 'Registration failed. Please try again.',
+  logoutSuccess: 'Logged out successfully',
+  uploadSuccess: 'File uploaded successfully',
+  uploadFailed: 'Failed to upload file',
+  updateSuccess: 'File updated successfully',
+  updateFailed: 'Failed to update file',
+  deleteSuccess: 'File deleted successfully',
+  deleteFailed: 'Failed to delete file',
+  fileLoadFailed: 'Failed to load file',
+
+  // Screen texts (spec section 8)
+  userLoadFailed: 'Failed to load user information',
+  publicFilesLoadFailed: 'Failed to load public files',
+  fileNotFound: 'File not found',
+  filesLoadFailed: 'Failed to load files',
+  statsLoadFailed: 'Failed to load storage statistics',
+  userNotFound: 'User not found',
+  noFilesUploaded: 'No files uploaded yet',
+  noPublicFiles: 'No public files found',
+  noFiles: 'No files found',
+  noUsers: 'No users found',
+
+  // Server answers (design section 3)
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  notSignedIn: 'Please sign in to continue',
+  adminOnly: 'Administrator access required',
+  crossSite: 'Cross-site request refused',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  accountLocked: 'Too many failed sign-in attempts. Please try again later.',
+  invalidInput: 'Invalid input',
+  rangeNotSatisfiable: 'Requested range not satisfiable',
+  downloadLinkInvalid: 'This download link is invalid or has expired',
+  internalError: 'Something went wrong. Please try again.',
+  unavailable: 'Service unavailable',
+  userFetched: 'User fetched successfully',
+  filesFetched: 'Files fetched successfully',
+  fileFetched: 'File fetched successfully',
+  statsFetched: 'Statistics fetched successfully',
+  usersFetched: 'Users fetched successfully',
+  downloadReady: 'Download link created',
+} as const;
+
+/** 415 text of spec section 5, naming the type that was refused. */
+export function unsupportedTypeMessage(type: string): string {
+  return `File type "${type}" is not supported. Allowed types: ${ALLOWED_MIME_TYPES.join(', ')}`;
+}
+
+/** 413 text of spec section 5, with the offending size in the spec's size format. */
+export function fileTooLargeMessage(sizeInBytes: number): string {
+  return `File size must be less than 5MB. Current file size: ${formatSize(sizeInBytes)}`;
+}

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  EMAIL_MAX_LENGTH,
+  FILENAME_MAX_LENGTH,
+  MAX_PAGE_SIZE,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './limits';
+import { FILE_CATEGORIES } from './media';
+import { MESSAGES } from './messages';
+
+// ---------- entities (spec section 3) ----------
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Who uploaded a file. Public lists carry only _id and name: an uploader's email is not public. */
+export const uploaderSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string().optional(),
+  role: roleSchema.optional(),
+});
+export type Uploader = z.infer<typeof uploaderSchema>;
+
+export const fileSchema = z.object({
+  _id: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number().int().nonnegative(),
+  isPublic: z.boolean(),
+  downloadCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Where the bytes are served for preview: /api/v1/files/f/{id}/content */
+  url: z.string(),
+  /** Absent (null) when the uploader's account no longer exists; shown as 'Unknown User'. */
+  uploadedBy: uploaderSchema.nullable(),
+});
+export type StoredFile = z.infer<typeof fileSchema>;
+
+export const userFileStatsSchema = z.object({
+  totalFiles: z.number(),
+  totalStorageUsed: z.number(),
+  totalPublicFiles: z.number(),
+  totalDownloadCount: z.number(),
+});
+export type UserFileStats = z.infer<typeof userFileStatsSchema>;
+
+export const adminUserStatsSchema = userFileStatsSchema.extend({ user: userSchema });
+export type AdminUserStats = z.infer<typeof adminUserStatsSchema>;
+
+export const storageStatsSchema = z.object({
+  totalLogicalSize: z.number(),
+  totalPhysicalSize: z.number(),
+  storageSaved: z.number(),
+  totalFilesUploaded: z.number(),
+  uniqueFilesStored: z.number(),
+  totalUsers: z.number(),
+  mostDuplicatedFile: z.object({ publicId: z.string(), count: z.number(), url: z.string() }).nullable(),
+  topUploader: z.object({ userId: z.string(), name: z.string(), uploads: z.number() }).nullable(),
+});
+export type StorageStats = z.infer<typeof storageStatsSchema>;
+
+/** Tiles of the public files screen, computed by the server over every public file, not one page. */
+export const publicFilesSummarySchema = z.object({
+  totalFiles: z.number(),
+  images: z.number(),
+  videos: z.number(),
+  documents: z.number(),
+  others: z.number(),
+  totalSize: z.number(),
+  downloads: z.number(),
+  contributors: z.number(),
+});
+export type PublicFilesSummary = z.infer<typeof publicFilesSummarySchema>;
+
+/** Tiles of the admin "All Files" screen. */
+export const adminFilesSummarySchema = z.object({
+  totalFiles: z.number(),
+  publicFiles: z.number(),
+  privateFiles: z.number(),
+  totalSize: z.number(),
+  downloads: z.number(),
+  activeUsers: z.number(),
+});
+export type AdminFilesSummary = z.infer<typeof adminFilesSummarySchema>;
+
+/** Tiles of the admin "User Management" screen. */
+export const usersSummarySchema = z.object({
+  totalUsers: z.number(),
+  admins: z.number(),
+  regularUsers: z.number(),
+});
+export type UsersSummary = z.infer<typeof usersSummarySchema>;
+
+export const downloadLinkSchema = z.object({ url: z.string() });
+
+// ---------- requests (spec sections 3, 5) ----------
+
+const emailField = z
+  .string({ error: MESSAGES.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+/** The spec's password rule: at least 8 characters, a digit, a lower-case and an upper-case letter. */
+export const passwordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)
+  .refine(
+    (p) =>
+      [...p].length >= PASSWORD_MIN_LENGTH &&
+      /\p{Nd}/u.test(p) &&
+      /\p{Ll}/u.test(p) &&
+      /\p{Lu}/u.test(p),
+    MESSAGES.passwordRule,
+  );
+
+export const registerBodySchema = z.object({
+  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(NAME_MAX_LENGTH),
+  email: emailField,
+  password: passwordField,
+  /** Sent by the spec's client; the server ignores it (the first account is admin, later ones users). */
+  role: z.string().optional(),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailField,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+/** isPublic travels as form text ("true"/"false"), per the spec; JSON booleans are accepted too. */
+export const booleanText = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
+
+export const updateFileBodySchema = z.object({
+  filename: z
+    .string({ error: MESSAGES.fileNameRequired })
+    .trim()
+    .min(1, MESSAGES.fileNameRequired)
+    .max(FILENAME_MAX_LENGTH),
+  isPublic: booleanText.optional(),
+});
+export type UpdateFileBody = z.input<typeof updateFileBodySchema>;
+
+export const fileIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const SORT_FIELDS = ['filename', 'uploader', 'size', 'downloadCount', 'createdAt'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * Optional narrowing of every file list (design section 3). Without any of it a list answers the
+ * newest files first, one page at a time; `meta.nextCursor` fetches the next page.
+ */
+export const fileListQuerySchema = z.object({
+  /** Free text: filename or uploader name (admins: also uploader email). */
+  q: z.string().trim().max(200).optional(),
+  category: z.enum(FILE_CATEGORIES).optional(),
+  /** Uploader name contains this text. */
+  uploader: z.string().trim().max(200).optional(),
+  /** Uploader id, exact (admin "user" filter). */
+  userId: z.string().max(100).optional(),
+  /** File id contains this text. */
+  id: z.string().trim().max(100).optional(),
+  /** Media type contains this text (admin "file type" filter). */
+  type: z.string().trim().max(100).optional(),
+  visibility: z.enum(['public', 'private']).optional(),
+  sort: z.enum(SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(1000).optional(),
+});
+export type FileListQuery = z.input<typeof fileListQuerySchema>;
+export type FileListParams = z.output<typeof fileListQuerySchema>;
+
+export const userListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(1000).optional(),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+// ---------- envelopes (design section 3) ----------
+
+export const pageMetaSchema = z.object({
+  /** How many items match the filters, across all pages. */
+  total: z.number(),
+  /** Pass as `cursor` to get the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ message: z.string(), data });
+}
+
+export function pageEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ message: z.string(), data: z.array(item), meta: pageMetaSchema });
+}
+
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.array(errorDetailSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export interface Envelope<T> {
+  message: string;
+  data: T;
+}
+export interface Page<T> {
+  message: string;
+  data: T[];
+  meta: PageMeta;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DARK_THEMES,
+  LIGHT_THEMES,
+  MESSAGES,
+  dedupFigures,
+  extensionForMime,
+  fileCategory,
+  fileTooLargeMessage,
+  filenameWithoutExtension,
+  fileTypeLabel,
+  formatDate,
+  formatSize,
+  loginBodySchema,
+  registerBodySchema,
+  unsupportedTypeMessage,
+  updateFileBodySchema,
+} from '../src';
+
+describe('formatSize', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [512, '512 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5 MB'],
+    [1234567, '1.18 MB'],
+    [3 * 1024 ** 3, '3 GB'],
+  ])('%d bytes -> %s', (bytes, text) => expect(formatSize(bytes)).toBe(text));
+});
+
+describe('formatDate', () => {
+  it('uses en-US with a short month, hour and minute', () => {
+    const text = formatDate('2025-03-07T15:04:00.000Z');
+    expect(text).toMatch(/^Mar \d{1,2}, 2025, \d{2}:\d{2} (AM|PM)$/);
+  });
+});
+
+describe('media rules', () => {
+  it('labels and groups types as spec section 9', () => {
+    expect(fileTypeLabel('image/png')).toBe('Image');
+    expect(fileTypeLabel('video/webm')).toBe('Video');
+    expect(fileTypeLabel('application/pdf')).toBe('PDF');
+    expect(fileTypeLabel('text/plain')).toBe('Text');
+    expect(fileTypeLabel('application/zip')).toBe('File');
+    expect(fileCategory('text/plain')).toBe('document');
+    expect(fileCategory('application/pdf')).toBe('document');
+    expect(fileCategory('application/zip')).toBe('other');
+  });
+  it('saves downloads with the extension of their type, falling back to bin', () => {
+    expect(extensionForMime('video/quicktime')).toBe('mov');
+    expect(extensionForMime('text/plain; charset=utf-8')).toBe('txt');
+    expect(extensionForMime('application/x-unknown')).toBe('bin');
+  });
+  it('defaults a filename to the chosen name without its extension', () => {
+    expect(filenameWithoutExtension('holiday.photo.jpg')).toBe('holiday.photo');
+    expect(filenameWithoutExtension('.env')).toBe('.env');
+    expect(filenameWithoutExtension('README')).toBe('README');
+  });
+  it('words the upload refusals as the spec does', () => {
+    expect(unsupportedTypeMessage('text/html')).toMatch(/^File type "text\/html" is not supported\. Allowed types: image\/jpeg, /);
+    expect(fileTooLargeMessage(6 * 1024 * 1024)).toBe('File size must be less than 5MB. Current file size: 6 MB');
+  });
+});
+
+describe('validation', () => {
+  const valid = { name: 'Ada', email: ' Ada@Example.COM ', password: 'Secret123' };
+  const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.error?.issues[0]?.message;
+
+  it('normalises a valid registration', () => {
+    const parsed = registerBodySchema.parse(valid);
+    expect(parsed.email).toBe('ada@example.com');
+  });
+  it.each([
+    [{ ...valid, name: '   ' }, MESSAGES.nameRequired],
+    [{ ...valid, email: 'not-an-email' }, MESSAGES.emailInvalid],
+    [{ ...valid, password: 'short1A' }, MESSAGES.passwordRule],
+    [{ ...valid, password: 'alllowercase1' }, MESSAGES.passwordRule],
+    [{ ...valid, password: 'ALLUPPERCASE1' }, MESSAGES.passwordRule],
+    [{ ...valid, password: 'NoDigitsHere' }, MESSAGES.passwordRule],
+    [{ ...valid, password: '' }, MESSAGES.passwordRequired],
+  ])('refuses %o with its hint', (body, message) => {
+    expect(firstMessage(registerBodySchema.safeParse(body))).toBe(message);
+  });
+  it('accepts any Unicode up to 128 characters and refuses longer', () => {
+    expect(registerBodySchema.safeParse({ ...valid, password: 'Ünïcødé1Ø' + 'x'.repeat(100) }).success).toBe(true);
+    expect(firstMessage(registerBodySchema.safeParse({ ...valid, password: 'Aa1' + 'x'.repeat(126) }))).toBe(
+      MESSAGES.passwordTooLong,
+    );
+  });
+  it('requires login fields', () => {
+    expect(firstMessage(loginBodySchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(MESSAGES.passwordRequired);
+  });
+  it('reads isPublic from form text', () => {
+    expect(updateFileBodySchema.parse({ filename: ' x ', isPublic: 'true' })).toEqual({ filename: 'x', isPublic: true });
+    expect(updateFileBodySchema.parse({ filename: 'x', isPublic: 'false' }).isPublic).toBe(false);
+    expect(updateFileBodySchema.safeParse({ filename: '  ' }).error?.issues[0]?.message).toBe(MESSAGES.fileNameRequired);
+  });
+});
+
+describe('themes and figures', () => {
+  it('offers the spec 16 light and 13 dark themes', () => {
+    expect(LIGHT_THEMES).toHaveLength(16);
+    expect(DARK_THEMES).toHaveLength(13);
+  });
+  it('derives efficiency, duplicate ratio and duplicate share', () => {
+    const f = dedupFigures({
+      totalLogicalSize: 400,
+      totalPhysicalSize: 100,
+      storageSaved: 300,
+      totalFilesUploaded: 4,
+      uniqueFilesStored: 1,
+      totalUsers: 2,
+      mostDuplicatedFile: null,
+      topUploader: null,
+    });
+    expect(f).toEqual({ efficiencyPercent: 75, duplicateRatio: 4, duplicateUploadsPercent: 75 });
+  });
+});
