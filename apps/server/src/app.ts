@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE } from '@cloudstash/contract';
+import { createBlobStore } from './blobs/create-blob-store';
+import type { BlobStore } from './blobs/blob-store';
+import type { Config } from './config';
+import { connectDatabase, type Db } from './db/connect';
+import { migrateToLatest } from './db/migrations';
+import { sessionPlugin } from './http/auth';
+import { registerErrorHandler } from './http/error-handler';
+import { multipartLimits } from './http/multipart-upload';
+import { registerOriginCheck } from './http/origin-check';
+import { adminRoutes } from './routes/admin';
+import { fileRoutes } from './routes/files';
+import { healthRoutes } from './routes/health';
+import { userRoutes } from './routes/users';
+import { registerWebApp } from './routes/web';
+import { loadAppSecret } from './secrets';
+import { createServices, type Services } from './services/container';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  /** Marks the process as leaving: health answers 503 so the load balancer stops sending work. */
+  beginShutdown(): void;
+}
+
+/** Everything but listening (fastify/demo's pattern), so tests can inject requests or listen on any port. */
+export async function buildApp(config: Config, overrides: { db?: Db; store?: BlobStore } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Credentials never reach a log line, whatever a future log call includes.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+    },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    // Slow or stuck clients cannot hold a connection (and a worker) for ever.
+    connectionTimeout: 5 * 60_000,
+    requestTimeout: 5 * 60_000,
+    keepAliveTimeout: 10_000,
+    http: { headersTimeout: 15_000 },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const db = overrides.db ?? connectDatabase(config);
+  await migrateToLatest(db);
+  const store = overrides.store ?? (await createBlobStore(config));
+  const services = createServices(config, db, store, loadAppSecret(config.dataDir), app.log);
+  let shuttingDown = false;
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        connectSrc: ["'self'"],
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: multipartLimits(config.maxUploadBytes), throwFileSizeLimit: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'CloudStash API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerOriginCheck(app, config);
+  await app.register(sessionPlugin, { sessions: services.sessions, config });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { services, isShuttingDown: () => shuttingDown });
+      await api.register(userRoutes, { services });
+      await api.register(fileRoutes, { services });
+      await api.register(adminRoutes, { services });
+    },
+    { prefix: API_BASE },
+  );
+  await registerWebApp(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    if (!overrides.db) await db.destroy();
+  });
+  return { app, services, beginShutdown: () => (shuttingDown = true) };
+}

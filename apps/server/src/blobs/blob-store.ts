@@ -1,0 +1,32 @@
+import type { Readable } from 'node:stream';
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+/**
+ * Where file bytes live, addressed by their SHA-256 (hex). Implementations: the local file system (the
+ * embedded default) and any S3-compatible object store (scale-out).
+ */
+export interface BlobStore {
+  readonly kind: 'fs' | 's3';
+  /**
+   * Makes the bytes of `tempPath` durable under `key`, then removes `tempPath`. When `key` already holds
+   * bytes they are kept and the temporary file is simply removed. Returns only once the bytes are durable.
+   */
+  put(key: string, tempPath: string, size: number): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** The bytes of `key`, or of one inclusive range of them. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Removes `key`; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every stored key with its size and last modification, for fsck and gc. */
+  list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
+  /** Throws when the store cannot be reached; used by the health check. */
+  ping(): Promise<void>;
+}
+
+export const BLOB_KEY_PATTERN = /^[0-9a-f]{64}$/;

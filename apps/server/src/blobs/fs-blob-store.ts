@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { BLOB_KEY_PATTERN, type BlobStore, type ByteRange } from './blob-store';
+
+/** Fans blobs out as ab/cd/<hash> so no directory grows past a few thousand entries. */
+function blobPath(root: string, key: string): string {
+  if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`Invalid blob key ${key}`);
+  return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
+}
+
+async function fsyncDirectory(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export class FsBlobStore implements BlobStore {
+  readonly kind = 'fs' as const;
+  constructor(private readonly root: string) {}
+
+  async init(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+  }
+
+  async put(key: string, tempPath: string): Promise<void> {
+    const target = blobPath(this.root, key);
+    if (await this.exists(key)) {
+      await fsp.rm(tempPath, { force: true });
+      return;
+    }
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // The temporary file was fsynced when written; rename is atomic, and syncing the directory makes the
+    // new name itself survive a crash.
+    await fsp.rename(tempPath, target);
+    await fsyncDirectory(path.dirname(target));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fsp.access(blobPath(this.root, key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const file = blobPath(this.root, key);
+    // Open first so a missing blob rejects here rather than as a stream error mid-response.
+    const handle = await fsp.open(file, 'r');
+    return fs.createReadStream('', { fd: handle.fd, autoClose: true, start: range?.start, end: range?.end });
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(blobPath(this.root, key), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }> {
+    for (const entry of await fsp.readdir(this.root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !BLOB_KEY_PATTERN.test(entry.name)) continue;
+      const stat = await fsp.stat(path.join(entry.parentPath, entry.name));
+      yield { key: entry.name, size: stat.size, modifiedAt: stat.mtime };
+    }
+  }
+
+  async ping(): Promise<void> {
+    await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+  }
+}

@@ -1,0 +1,69 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The metadata tables. Types are portable between SQLite and PostgreSQL: ids are UUID text, instants are
+ * ISO-8601 UTC text (they sort as they compare), booleans are 0/1 integers.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: 'user' | 'admin';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** Stored bytes, keyed by their SHA-256; ref_count = number of files rows pointing here. */
+export interface BlobsTable {
+  hash: string;
+  size: number;
+  ref_count: number;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  owner_id: string;
+  blob_hash: string;
+  filename: string;
+  mimetype: string;
+  /** image | video | document | other, kept so the public list filters on an index. */
+  category: string;
+  size: number;
+  is_public: number;
+  download_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Failed sign-ins per account, so a lockout holds across every server process. */
+export interface LoginFailuresTable {
+  email: string;
+  window_start: string;
+  failures: number;
+}
+
+/** Who may run background reclamation right now (one process at a time). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  blobs: BlobsTable;
+  files: FilesTable;
+  login_failures: LoginFailuresTable;
+  leases: LeasesTable;
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES, type ErrorBody } from '@cloudstash/contract';
+import { AppError } from './errors';
+
+/** Fastify and plugin errors a client caused, with the words we answer them in. */
+function clientErrorMessage(error: FastifyError): string {
+  if (error.statusCode === 429) return MESSAGES.tooManyRequests;
+  if (error.code?.startsWith('FST_') && /multipart|parts|files|fields/i.test(`${error.code} ${error.message}`)) {
+    return MESSAGES.malformedUpload;
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported request content type';
+  return MESSAGES.invalidInput;
+}
+
+/**
+ * Every error leaves as `{ message, code, details? }` with the right status: AppErrors as thrown, schema
+ * failures as 400 with one detail per field, client mistakes caught by Fastify as their 4xx, and anything else
+ * as a generic 500 whose details go only to the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ErrorBody;
+    if (error instanceof AppError) {
+      status = error.status;
+      body = { message: error.message, code: error.code, ...(error.details && { details: error.details }) };
+      if (error.headers) void reply.headers(error.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ?? ''),
+        message: v.message ?? MESSAGES.invalidInput,
+      }));
+      status = 400;
+      body = { message: details[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', details };
+    } else if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { message: clientErrorMessage(error), code: status === 429 ? 'RATE_LIMITED' : (error.code ?? 'BAD_REQUEST') };
+      const limitHeaders = (error as { headers?: Record<string, string> }).headers;
+      if (status === 429 && limitHeaders) void reply.headers(limitHeaders);
+    } else {
+      status = 500;
+      body = { message: MESSAGES.internalError, code: 'INTERNAL', requestId: String(request.id) };
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, body.message);
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,71 @@
+import fsp from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES, booleanText, fileTooLargeMessage } from '@cloudstash/contract';
+import type { Config } from '../config';
+import type { ReceivedUpload } from '../services/files';
+import { ingestToTempFile, UploadTooLargeError } from '../upload/ingest';
+import { AppError } from './errors';
+
+/** Generous room for the multipart framing and the two small text fields around a file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Limits that keep a hostile form cheap to refuse: one file, a handful of short fields. */
+export function multipartLimits(maxUploadBytes: number) {
+  return {
+    // One byte past the limit reaches our own counter, which refuses it; busboy stops reading there.
+    fileSize: maxUploadBytes + 1,
+    files: 1,
+    fields: 8,
+    fieldSize: 4096,
+    parts: 10,
+    headerPairs: 50,
+  };
+}
+
+function tooLarge(request: FastifyRequest): AppError {
+  const declared = Number(request.headers['content-length']);
+  const size = Number.isFinite(declared) && declared > 0 ? declared : undefined;
+  // The connection is closed after the answer, so the rest of an oversized body is never read.
+  return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(size ?? Number.POSITIVE_INFINITY), undefined, {
+    connection: 'close',
+  });
+}
+
+/**
+ * Reads an upload form with its fields in any order, streaming the file straight to a temporary file. Returns
+ * only once the whole body is read; on any failure the temporary file is gone.
+ */
+export async function receiveUpload(request: FastifyRequest, config: Config): Promise<ReceivedUpload> {
+  const declaredLength = Number(request.headers['content-length']);
+  if (declaredLength > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(request);
+  if (!request.isMultipart()) {
+    throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [{ path: 'file', message: MESSAGES.selectFile }]);
+  }
+
+  const fields: Record<string, string> = {};
+  let file: ReceivedUpload['file'] | undefined;
+  try {
+    for await (const part of request.parts({ limits: multipartLimits(config.maxUploadBytes) })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (file || part.fieldname !== 'file') {
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', MESSAGES.oneFileOnly);
+      }
+      const bytes = await ingestToTempFile(part.file, config.tmpDir, config.maxUploadBytes);
+      file = { ...bytes, declaredType: part.mimetype, originalName: part.filename };
+    }
+  } catch (error) {
+    if (file) await fsp.rm(file.tempPath, { force: true });
+    if (error instanceof UploadTooLargeError) throw tooLarge(request);
+    throw error;
+  }
+  if (!file) {
+    throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [{ path: 'file', message: MESSAGES.selectFile }]);
+  }
+  const isPublic = booleanText.safeParse(fields.isPublic ?? 'false');
+  return { fields: { filename: fields.filename, isPublic: isPublic.success && isPublic.data }, file };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@cloudstash/contract';
+import type { Config } from '../config';
+import { AppError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function ownOrigin(request: FastifyRequest, config: Pick<Config, 'publicOrigin'>): string {
+  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * CSRF defence for state-changing requests. SameSite=Lax alone is not enough: a multipart upload is a
+ * "simple" request a foreign page can send. A foreign Origin, or a browser saying cross-site, is refused.
+ */
+export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, 'publicOrigin'>): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite || (origin !== undefined && origin !== ownOrigin(request, config))) {
+      throw new AppError('CROSS_SITE', MESSAGES.crossSite);
+    }
+  });
+}

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES, extensionForMime } from '@cloudstash/contract';
+import type { BlobStore, ByteRange } from '../blobs/blob-store';
+import type { FileWithOwner } from '../repositories/files';
+import { contentDisposition } from '../services/filenames';
+import { AppError } from './errors';
+
+const INLINE_KINDS = /^(image|video)\/|^application\/pdf$/;
+
+/**
+ * User bytes must never run as a page of our origin: the sandbox makes the response an opaque origin with no
+ * scripts. Chrome's PDF viewer refuses to run inside a CSP sandbox, so PDFs (already proven to be PDFs by their
+ * bytes) get a policy that allows only the viewer plugin and nothing else.
+ */
+function contentSecurityPolicy(mimetype: string): string {
+  if (mimetype === 'application/pdf') return "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+  return "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+}
+
+/** One `bytes=` range of RFC 9110; several ranges are answered with the whole body, never multiplied. */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, from, to] = match;
+  if (from === '' && to === '') return undefined;
+  let start: number;
+  let end: number;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(size - suffix, 0);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Cuts a whole-file read off if its bytes do not hash to their key (bitrot), instead of finishing it. */
+function verifiedStream(source: Readable, expectedHash: string, onMismatch: () => void): Readable {
+  const hash = crypto.createHash('sha256');
+  const check = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      if (hash.digest('hex') === expectedHash) return done();
+      onMismatch();
+      done(new Error('stored bytes do not match their hash'));
+    },
+  });
+  source.on('error', (error) => check.destroy(error));
+  return source.pipe(check);
+}
+
+export async function sendContent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: BlobStore,
+  file: FileWithOwner,
+  disposition: 'preview' | 'download',
+) {
+  const range = parseRange(request.headers.range, file.size);
+  if (range === 'unsatisfiable') {
+    throw new AppError('RANGE_NOT_SATISFIABLE', MESSAGES.rangeNotSatisfiable, undefined, {
+      'content-range': `bytes */${file.size}`,
+    });
+  }
+  const etag = `"${file.blob_hash}"`;
+  const inline = disposition === 'preview' && INLINE_KINDS.test(file.mimetype);
+  const name = disposition === 'download' ? `${file.filename}.${extensionForMime(file.mimetype)}` : file.filename;
+  void reply.headers({
+    'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
+    'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', name),
+    'content-security-policy': contentSecurityPolicy(file.mimetype),
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    // Access is checked on every request, so no shared cache may keep a copy; private files not even locally.
+    'cache-control': file.is_public === 1 ? 'private, no-cache' : 'private, no-store',
+    'accept-ranges': 'bytes',
+    etag,
+  });
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (range) {
+    const stream = await store.read(file.blob_hash, range);
+    return reply
+      .status(206)
+      .headers({ 'content-range': `bytes ${range.start}-${range.end}/${file.size}`, 'content-length': range.end - range.start + 1 })
+      .send(stream);
+  }
+  const stream = verifiedStream(await store.read(file.blob_hash), file.blob_hash, () =>
+    request.log.error({ file: file.id, blob: file.blob_hash }, 'stored bytes do not match their hash'),
+  );
+  return reply.header('content-length', file.size).send(stream);
+}

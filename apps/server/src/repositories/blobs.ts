@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/executor';
+
+/**
+ * Adds one reference to the blob, creating its row when it is new. The upsert also locks the row until the
+ * transaction ends, which is what keeps a concurrent reclamation of the same hash from deleting its bytes.
+ */
+export async function acquireBlobReference(db: Executor, blob: { hash: string; size: number; now: string }) {
+  await db
+    .insertInto('blobs')
+    .values({ hash: blob.hash, size: blob.size, ref_count: 1, created_at: blob.now })
+    .onConflict((oc) => oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1` }))
+    .execute();
+}
+
+export async function releaseBlobReference(db: Executor, hash: string): Promise<void> {
+  await db
+    .updateTable('blobs')
+    .set({ ref_count: sql`ref_count - 1` })
+    .where('hash', '=', hash)
+    .execute();
+}
+
+/** Deletes the blob row if nothing references it; true when it did (and locked it until commit). */
+export async function deleteBlobIfUnreferenced(db: Executor, hash: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('blobs')
+    .where('hash', '=', hash)
+    .where('ref_count', '<=', 0)
+    .returning('hash')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findBlob(db: Executor, hash: string) {
+  return db.selectFrom('blobs').selectAll().where('hash', '=', hash).executeTakeFirst();
+}
+
+export function unreferencedBlobs(db: Executor, limit: number) {
+  return db.selectFrom('blobs').select(['hash', 'size']).where('ref_count', '<=', 0).limit(limit).execute();
+}
+
+export function allBlobs(db: Executor) {
+  return db.selectFrom('blobs').select(['hash', 'size', 'ref_count']).orderBy('hash').execute();
+}
+
+/** Blobs whose stored reference count differs from the number of files pointing at them. */
+export function blobsWithWrongCounts(db: Executor) {
+  return db
+    .selectFrom('blobs')
+    .leftJoin('files', 'files.blob_hash', 'blobs.hash')
+    .select((eb) => ['blobs.hash', 'blobs.ref_count', eb.fn.count<number>('files.id').as('files')])
+    .groupBy(['blobs.hash', 'blobs.ref_count'])
+    .having(sql<boolean>`blobs.ref_count != count(files.id)`)
+    .execute();
+}
+
+export async function setBlobRefCount(db: Executor, hash: string, count: number): Promise<void> {
+  await db.updateTable('blobs').set({ ref_count: count }).where('hash', '=', hash).execute();
+}
+
+export async function blobTotals(db: Executor) {
+  const row = await db
+    .selectFrom('blobs')
+    .select((eb) => [eb.fn.countAll<number>().as('blobs'), sql<number>`coalesce(sum(size), 0)`.as('size')])
+    .where('ref_count', '>', 0)
+    .executeTakeFirstOrThrow();
+  return { uniqueFilesStored: Number(row.blobs), totalPhysicalSize: Number(row.size) };
+}
+
+/** The most shared blob, when any blob is shared at all. */
+export function mostReferencedBlob(db: Executor) {
+  return db
+    .selectFrom('blobs')
+    .select(['hash', 'ref_count'])
+    .where('ref_count', '>', 1)
+    .orderBy('ref_count', 'desc')
+    .orderBy('hash')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A blob row nothing references, so that reclamation can lock it; ignored if the row appeared meanwhile. */
+export async function insertTombstone(db: Executor, blob: { hash: string; size: number; now: string }) {
+  await db
+    .insertInto('blobs')
+    .values({ hash: blob.hash, size: blob.size, ref_count: 0, created_at: blob.now })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
+}

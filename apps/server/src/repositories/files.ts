@@ -1,0 +1,236 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FileListParams, SortField } from '@cloudstash/contract';
+import type { Executor } from '../db/executor';
+import type { Database, FilesTable } from '../db/schema';
+import { decodeCursor, encodeCursor } from './cursor';
+
+export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
+
+/** A file with the owner's public columns; owner fields are null when the account is gone. */
+export interface FileWithOwner extends FileRow {
+  owner_name: string | null;
+  owner_email: string | null;
+  owner_role: 'user' | 'admin' | null;
+}
+
+/** Which files a list may contain at all, before the user's own filters. */
+export type FileScope = { kind: 'owner'; ownerId: string } | { kind: 'public' } | { kind: 'all' };
+
+const SORT_COLUMN: Record<SortField, string> = {
+  filename: 'files.filename',
+  uploader: 'users.name',
+  size: 'files.size',
+  downloadCount: 'files.download_count',
+  createdAt: 'files.created_at',
+};
+
+function selectWithOwner(db: Executor) {
+  return db
+    .selectFrom('files')
+    .leftJoin('users', 'users.id', 'files.owner_id')
+    .selectAll('files')
+    .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role']);
+}
+
+export async function insertFile(db: Executor, file: FileRow): Promise<void> {
+  await db.insertInto('files').values(file).execute();
+}
+
+export function findFileWithOwner(db: Executor, id: string): Promise<FileWithOwner | undefined> {
+  return selectWithOwner(db).where('files.id', '=', id).executeTakeFirst() as Promise<FileWithOwner | undefined>;
+}
+
+export async function updateFileRow(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<FileRow, 'filename' | 'is_public'>>,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes a file row and says which blob it referenced, or undefined when it was already gone. */
+export async function deleteFileRow(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db.deleteFrom('files').where('id', '=', id).returning('blob_hash').executeTakeFirst();
+  return row?.blob_hash;
+}
+
+/** One more download, counted atomically in the database so concurrent downloads are never lost. */
+export async function incrementDownloadCount(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ download_count: sql`download_count + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function fileIdsOfOwner(db: Executor, ownerId: string): Promise<{ id: string }[]> {
+  return db.selectFrom('files').select('id').where('owner_id', '=', ownerId).execute();
+}
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const contains = (column: string, text: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+
+type FilesQuery = SelectQueryBuilder<
+  Database & { users: Database['users'] },
+  'files' | 'users',
+  Record<string, unknown>
+>;
+
+function applyFilters(query: FilesQuery, scope: FileScope, p: FileListParams, searchEmail: boolean): FilesQuery {
+  let q = query;
+  if (scope.kind === 'owner') q = q.where('files.owner_id', '=', scope.ownerId);
+  if (scope.kind === 'public') q = q.where('files.is_public', '=', 1);
+  if (p.visibility) q = q.where('files.is_public', '=', p.visibility === 'public' ? 1 : 0);
+  if (p.category) q = q.where('files.category', '=', p.category);
+  if (p.userId) q = q.where('files.owner_id', '=', p.userId);
+  if (p.uploader) q = q.where(contains('users.name', p.uploader));
+  if (p.id) q = q.where(contains('files.id', p.id));
+  if (p.type) q = q.where(contains('files.mimetype', p.type));
+  if (p.q) {
+    const text = p.q;
+    q = q.where((eb) =>
+      eb.or([
+        contains('files.filename', text),
+        contains('users.name', text),
+        ...(searchEmail ? [contains('users.email', text)] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+/**
+ * One keyset page of files in the scope, filtered and sorted, with the total that match. The cursor is the
+ * last row's (sort value, id), so deep pages cost the same as the first one.
+ */
+export async function listFiles(db: Executor, scope: FileScope, p: FileListParams, opts: { searchEmail: boolean }) {
+  const base = applyFilters(selectWithOwner(db) as unknown as FilesQuery, scope, p, opts.searchEmail);
+  const counted = await base
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+
+  const column = SORT_COLUMN[p.sort];
+  const direction = p.order === 'asc' ? sql`>` : sql`<`;
+  let page = base;
+  const after = decodeCursor(p.cursor);
+  if (after) {
+    page = page.where(sql<boolean>`(${sql.ref(column)}, files.id) ${direction} (${after.value}, ${after.id})`);
+  }
+  const rows = (await page
+    .orderBy(sql.ref(column), p.order)
+    .orderBy('files.id', p.order)
+    .limit(p.limit + 1)
+    .execute()) as unknown as FileWithOwner[];
+
+  const items = rows.slice(0, p.limit);
+  const last = items.at(-1);
+  const sortValue = (row: FileWithOwner): string | number =>
+    ({
+      filename: row.filename,
+      uploader: row.owner_name ?? '',
+      size: row.size,
+      downloadCount: row.download_count,
+      createdAt: row.created_at,
+    })[p.sort];
+  const nextCursor = rows.length > p.limit && last ? encodeCursor(sortValue(last), last.id) : null;
+  return { items, total: Number(counted.n), nextCursor };
+}
+
+const sumOf = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${expression}), 0)`;
+
+export async function ownerFileTotals(db: Executor, ownerId: string) {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('files'),
+      sumOf(sql`size`).as('size'),
+      sumOf(sql`is_public`).as('public'),
+      sumOf(sql`download_count`).as('downloads'),
+    ])
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return {
+    totalFiles: Number(row.files),
+    totalStorageUsed: Number(row.size),
+    totalPublicFiles: Number(row.public),
+    totalDownloadCount: Number(row.downloads),
+  };
+}
+
+export async function publicFileTotals(db: Executor) {
+  const category = (name: string) => sumOf(sql`case when category = ${name} then 1 else 0 end`);
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('files'),
+      category('image').as('images'),
+      category('video').as('videos'),
+      category('document').as('documents'),
+      category('other').as('others'),
+      sumOf(sql`size`).as('size'),
+      sumOf(sql`download_count`).as('downloads'),
+      sql<number>`count(distinct owner_id)`.as('contributors'),
+    ])
+    .where('is_public', '=', 1)
+    .executeTakeFirstOrThrow();
+  return {
+    totalFiles: Number(row.files),
+    images: Number(row.images),
+    videos: Number(row.videos),
+    documents: Number(row.documents),
+    others: Number(row.others),
+    totalSize: Number(row.size),
+    downloads: Number(row.downloads),
+    contributors: Number(row.contributors),
+  };
+}
+
+export async function allFileTotals(db: Executor) {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('files'),
+      sumOf(sql`is_public`).as('public'),
+      sumOf(sql`size`).as('size'),
+      sumOf(sql`download_count`).as('downloads'),
+      sql<number>`count(distinct owner_id)`.as('owners'),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(row.files);
+  return {
+    totalFiles: total,
+    publicFiles: Number(row.public),
+    privateFiles: total - Number(row.public),
+    totalSize: Number(row.size),
+    downloads: Number(row.downloads),
+    activeUsers: Number(row.owners),
+  };
+}
+
+/** The account with the most files, for the storage statistics. */
+export function topUploader(db: Executor) {
+  return db
+    .selectFrom('files')
+    .innerJoin('users', 'users.id', 'files.owner_id')
+    .select((eb) => ['users.id', 'users.name', eb.fn.countAll<number>().as('uploads')])
+    .groupBy(['users.id', 'users.name'])
+    .orderBy('uploads', 'desc')
+    .orderBy('users.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Any one file holding the blob, so the statistics can link to it. */
+export function anyFileOfBlob(db: Executor, hash: string) {
+  return db.selectFrom('files').select('id').where('blob_hash', '=', hash).limit(1).executeTakeFirst();
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  downloadLinkSchema,
+  envelope,
+  fileIdParamsSchema,
+  fileListQuerySchema,
+  fileSchema,
+  messageSchema,
+  pageEnvelope,
+  publicFilesSummarySchema,
+  updateFileBodySchema,
+  userFileStatsSchema,
+} from '@cloudstash/contract';
+import { signedIn } from '../http/auth';
+import { receiveUpload } from '../http/multipart-upload';
+import { readUpdateForm } from '../http/update-form';
+import type { Services } from '../services/container';
+import { serveFileContent } from './file-content';
+
+const tags = ['files'];
+
+export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { files, stats, config } = services;
+
+  app.get(
+    '/files/user-files',
+    { schema: { tags, querystring: fileListQuerySchema, response: { 200: pageEnvelope(fileSchema) } } },
+    async (request) => {
+      const viewer = signedIn(request);
+      const page = await files.list(viewer, { kind: 'owner', ownerId: viewer.id }, request.query);
+      return { message: MESSAGES.filesFetched, data: page.items, meta: page.meta };
+    },
+  );
+
+  app.get('/files/stats', { schema: { tags, response: { 200: envelope(userFileStatsSchema) } } }, async (request) => {
+    const viewer = signedIn(request);
+    return { message: MESSAGES.statsFetched, data: await stats.ownerTotals(viewer.id) };
+  });
+
+  app.get(
+    '/files/public',
+    { schema: { tags, querystring: fileListQuerySchema, response: { 200: pageEnvelope(fileSchema) } } },
+    async (request) => {
+      const page = await files.list(signedIn(request), { kind: 'public' }, request.query);
+      return { message: MESSAGES.filesFetched, data: page.items, meta: page.meta };
+    },
+  );
+
+  app.get(
+    '/files/public/summary',
+    { schema: { tags, response: { 200: envelope(publicFilesSummarySchema) } } },
+    async (request) => {
+      signedIn(request);
+      return { message: MESSAGES.statsFetched, data: await stats.publicSummary() };
+    },
+  );
+
+  app.get(
+    '/files/f/:id',
+    { schema: { tags, params: fileIdParamsSchema, response: { 200: envelope(fileSchema) } } },
+    async (request) => ({ message: MESSAGES.fileFetched, data: await files.get(signedIn(request), request.params.id) }),
+  );
+
+  app.get(
+    '/files/f/:id/download',
+    { schema: { tags, params: fileIdParamsSchema, response: { 200: envelope(downloadLinkSchema) } } },
+    async (request) => {
+      const url = await files.downloadLink(signedIn(request), request.params.id);
+      return { message: MESSAGES.downloadReady, data: { url } };
+    },
+  );
+
+  app.get(
+    '/files/f/:id/content',
+    {
+      schema: {
+        tags,
+        params: fileIdParamsSchema,
+        querystring: z.object({ u: z.string().max(100).optional(), e: z.string().max(20).optional(), s: z.string().max(100).optional() }),
+      },
+    },
+    (request, reply) => serveFileContent(services, request, reply),
+  );
+
+  app.post(
+    '/files/upload',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(fileSchema) } } },
+    async (request, reply) => {
+      const viewer = signedIn(request);
+      const file = await files.upload(viewer, await receiveUpload(request, config));
+      return reply.status(201).send({ message: MESSAGES.uploadSuccess, data: file });
+    },
+  );
+
+  app.patch(
+    '/files/update/:id',
+    { schema: { tags, params: fileIdParamsSchema, response: { 200: envelope(fileSchema) } } },
+    async (request) => {
+      const viewer = signedIn(request);
+      const input = updateFileBodySchema.parse(await readUpdateForm(request));
+      return { message: MESSAGES.updateSuccess, data: await files.update(viewer, request.params.id, input) };
+    },
+  );
+
+  app.delete(
+    '/files/delete/:id',
+    { schema: { tags, params: fileIdParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await files.remove(signedIn(request), request.params.id);
+      return { message: MESSAGES.deleteSuccess };
+    },
+  );
+};

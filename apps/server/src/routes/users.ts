@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES, envelope, loginBodySchema, messageSchema, registerBodySchema, userSchema } from '@cloudstash/contract';
+import { clearSessionCookie, sessionToken, setSessionCookie, signedIn } from '../http/auth';
+import type { Services } from '../services/container';
+
+export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { accounts, sessions, config } = services;
+  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.post(
+    '/users/register',
+    { config: authRateLimit, schema: { tags: ['users'], body: registerBodySchema, response: { 201: envelope(userSchema) } } },
+    async (request, reply) => {
+      const user = await accounts.register(request.body);
+      return reply.status(201).send({ message: MESSAGES.registerSuccess, data: user });
+    },
+  );
+
+  app.post(
+    '/users/login',
+    { config: authRateLimit, schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(userSchema) } } },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await accounts.login(request.body);
+      setSessionCookie(reply, config, token, expiresAt);
+      return { message: MESSAGES.loginSuccess, data: user };
+    },
+  );
+
+  app.get('/users/me', { schema: { tags: ['users'], response: { 200: envelope(userSchema) } } }, async (request) => {
+    const viewer = signedIn(request);
+    return { message: MESSAGES.userFetched, data: viewer.user };
+  });
+
+  app.post('/users/logout', { schema: { tags: ['users'], response: { 200: messageSchema } } }, async (request, reply) => {
+    await sessions.end(sessionToken(request, config));
+    clearSessionCookie(reply, config);
+    return { message: MESSAGES.logoutSuccess };
+  });
+};

@@ -1,0 +1,25 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The key that signs download links: APP_SECRET when given (required when several processes share the work),
+ * otherwise generated once and kept in DATA_DIR so links survive a restart.
+ */
+export function loadAppSecret(dataDir: string, fromEnv = process.env.APP_SECRET): Buffer {
+  if (fromEnv) return Buffer.from(fromEnv, 'utf8');
+  const file = path.join(dataDir, 'app-secret');
+  try {
+    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32);
+    try {
+      fs.writeFileSync(file, secret.toString('base64'), { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    }
+  }
+}

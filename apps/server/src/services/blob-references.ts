@@ -1,0 +1,75 @@
+import fsp from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../blobs/blob-store';
+import type { Db } from '../db/connect';
+import { inTransaction, nowIso } from '../db/executor';
+import * as blobs from '../repositories/blobs';
+import * as files from '../repositories/files';
+import type { FileRow } from '../repositories/files';
+
+/**
+ * The deduplication protocol (design section 4). Three rules keep every file row backed by bytes, whatever
+ * interleaves and wherever a process dies:
+ *  1. A new file's transaction first takes a reference on its blob row (the upsert locks the row), then makes
+ *     sure the bytes exist under that lock, then inserts the file row. Bytes always land before the commit.
+ *  2. Bytes are deleted only by `reclaim`, under the same row lock, after deleting the blob row, and only
+ *     while nothing references it. An upload that waited on the lock finds the bytes gone and writes its own.
+ *  3. Removing a file row and reclaiming its blob are separate transactions, so a failure after bytes are
+ *     deleted can only ever roll back to a blob row that nothing references (garbage), never to a file row.
+ */
+export class BlobReferences {
+  constructor(
+    private readonly db: Db,
+    private readonly store: BlobStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Commits a file whose bytes sit, hashed and fsynced, in `tempPath`; the temporary file is gone afterwards. */
+  async commitNewFile(file: FileRow, tempPath: string): Promise<void> {
+    try {
+      await inTransaction(this.db, async (trx) => {
+        await blobs.acquireBlobReference(trx, { hash: file.blob_hash, size: file.size, now: nowIso() });
+        await this.store.put(file.blob_hash, tempPath, file.size);
+        await files.insertFile(trx, file);
+      });
+    } finally {
+      await fsp.rm(tempPath, { force: true });
+    }
+  }
+
+  /** Removes a file row and releases its blob, reclaiming the bytes when it was the last reference. */
+  async removeFile(fileId: string): Promise<boolean> {
+    const hash = await inTransaction(this.db, async (trx) => {
+      const released = await files.deleteFileRow(trx, fileId);
+      if (released) await blobs.releaseBlobReference(trx, released);
+      return released;
+    });
+    if (!hash) return false;
+    await this.reclaim(hash).catch((error: unknown) =>
+      // Nothing is lost: the blob row stays unreferenced and `gc` reclaims it later.
+      this.log.warn({ err: error, blob: hash }, 'could not reclaim an unreferenced blob now'),
+    );
+    return true;
+  }
+
+  /** Deletes an unreferenced blob's row and bytes; a no-op when someone references it again. */
+  async reclaim(hash: string): Promise<boolean> {
+    return inTransaction(this.db, async (trx) => {
+      if (!(await blobs.deleteBlobIfUnreferenced(trx, hash))) return false;
+      await this.store.delete(hash);
+      return true;
+    });
+  }
+
+  /**
+   * Stored bytes that no blob row knows (left by a crash between writing bytes and committing). A tombstone
+   * row with no references is committed first, so the normal `reclaim` path, with its lock, does the deletion.
+   */
+  async reclaimOrphanBytes(hash: string, size: number): Promise<boolean> {
+    await inTransaction(this.db, async (trx) => {
+      if (await blobs.findBlob(trx, hash)) return;
+      await blobs.insertTombstone(trx, { hash, size, now: nowIso() });
+    });
+    return this.reclaim(hash);
+  }
+}

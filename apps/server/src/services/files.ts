@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import {
+  MESSAGES,
+  fileCategory,
+  isAllowedMimeType,
+  unsupportedTypeMessage,
+  updateFileBodySchema,
+  type FileListParams,
+  type StoredFile,
+} from '@cloudstash/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/connect';
+import { nowIso } from '../db/executor';
+import { AppError } from '../http/errors';
+import * as files from '../repositories/files';
+import type { FileScope } from '../repositories/files';
+import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
+import type { IngestedBytes } from '../upload/ingest';
+import type { BlobReferences } from './blob-references';
+import type { DownloadLinks } from './download-links';
+import { audienceFor, requireFileAccess } from './file-access';
+import { uploadFilename } from './filenames';
+import { presentFile } from './presenters';
+import type { Viewer } from './sessions';
+
+export interface ReceivedUpload {
+  fields: { filename?: string; isPublic?: boolean };
+  file: IngestedBytes & { declaredType?: string; originalName?: string };
+}
+
+type UpdateInput = z.output<typeof updateFileBodySchema>;
+
+export class FileService {
+  constructor(
+    private readonly db: Db,
+    private readonly references: BlobReferences,
+    private readonly links: DownloadLinks,
+  ) {}
+
+  /**
+   * Turns streamed bytes into a file. The type comes from the bytes; the bytes are stored once however many
+   * people upload them, and the answer is the same either way (no one learns what others hold).
+   */
+  async upload(viewer: Viewer, { fields, file }: ReceivedUpload): Promise<StoredFile> {
+    try {
+      if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
+      const mimetype = await detectMediaType(file.head, file);
+      if (!isAllowedMimeType(mimetype)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
+      }
+      // Text can be anything; a client that called it HTML or a script is believed and refused.
+      const conflict = mimetype === 'text/plain' ? declaredTypeConflict(file.declaredType, mimetype) : undefined;
+      if (conflict) throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(conflict));
+
+      const now = nowIso();
+      const row: files.FileRow = {
+        id: crypto.randomUUID(),
+        owner_id: viewer.id,
+        blob_hash: file.hash,
+        filename: uploadFilename(fields.filename, file.originalName),
+        mimetype,
+        category: fileCategory(mimetype),
+        size: file.size,
+        is_public: fields.isPublic ? 1 : 0,
+        download_count: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      await this.references.commitNewFile(row, file.tempPath);
+      return this.get(viewer, row.id);
+    } finally {
+      await fsp.rm(file.tempPath, { force: true });
+    }
+  }
+
+  async get(viewer: Viewer, fileId: string): Promise<StoredFile> {
+    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
+    return presentFile(file, audienceFor(viewer, file));
+  }
+
+  async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {
+    await requireFileAccess(this.db, viewer, fileId, 'update');
+    const changes: { filename: string; is_public?: number } = { filename: input.filename };
+    if (input.isPublic !== undefined) changes.is_public = input.isPublic ? 1 : 0;
+    await files.updateFileRow(this.db, fileId, changes, nowIso());
+    return this.get(viewer, fileId);
+  }
+
+  async remove(viewer: Viewer, fileId: string): Promise<void> {
+    await requireFileAccess(this.db, viewer, fileId, 'delete');
+    await this.references.removeFile(fileId);
+  }
+
+  /** Counts a download and hands out a short-lived link to the bytes. */
+  async downloadLink(viewer: Viewer, fileId: string): Promise<string> {
+    await requireFileAccess(this.db, viewer, fileId, 'view');
+    await files.incrementDownloadCount(this.db, fileId);
+    return this.links.create(fileId, viewer.id);
+  }
+
+  async list(viewer: Viewer, scope: FileScope, params: FileListParams) {
+    const audience = scope.kind === 'public' && viewer.role !== 'admin' ? 'public' : 'private';
+    const page = await files.listFiles(this.db, scope, params, { searchEmail: audience === 'private' });
+    return {
+      items: page.items.map((row) =>
+        presentFile(row, audience === 'public' && row.owner_id !== viewer.id ? 'public' : 'private'),
+      ),
+      meta: { total: page.total, nextCursor: page.nextCursor },
+    };
+  }
+}

@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../blobs/blob-store';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import * as blobs from '../repositories/blobs';
+import { releaseLease, tryAcquireLease } from '../repositories/leases';
+import type { BlobReferences } from './blob-references';
+import type { SessionService } from './sessions';
+
+export interface GcReport {
+  unreferencedBlobs: number;
+  orphanBytes: number;
+  tempFiles: number;
+  bytesFreed: number;
+}
+
+export interface FsckProblem {
+  blob: string;
+  problem: 'missing bytes' | 'hash mismatch' | 'size mismatch' | 'wrong reference count';
+  detail?: string;
+}
+
+const GC_LEASE = 'gc';
+const PROCESS_ID = `${process.pid}-${crypto.randomUUID()}`;
+
+async function hashStream(stream: NodeJS.ReadableStream): Promise<{ hash: string; size: number }> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { hash: hash.digest('hex'), size };
+}
+
+/** gc and fsck (design section 2), shared by the CLI and the server's background sweep. */
+export class Maintenance {
+  constructor(
+    private readonly db: Db,
+    private readonly store: BlobStore,
+    private readonly references: BlobReferences,
+    private readonly sessions: SessionService,
+    private readonly config: Pick<Config, 'tmpDir' | 'gcGraceMs'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Reclaims blobs nobody references, stored bytes no row knows (older than the grace period, so an upload
+   * that is about to commit them keeps them), and stale temporary files.
+   */
+  async gc({ dryRun = false, graceMs = this.config.gcGraceMs } = {}): Promise<GcReport> {
+    const report: GcReport = { unreferencedBlobs: 0, orphanBytes: 0, tempFiles: 0, bytesFreed: 0 };
+    for (const blob of await blobs.unreferencedBlobs(this.db, 100_000)) {
+      if (dryRun || (await this.references.reclaim(blob.hash))) {
+        report.unreferencedBlobs += 1;
+        report.bytesFreed += blob.size;
+      }
+    }
+    const known = new Set((await blobs.allBlobs(this.db)).map((b) => b.hash));
+    const cutoff = Date.now() - graceMs;
+    for await (const stored of this.store.list()) {
+      if (known.has(stored.key) || stored.modifiedAt.getTime() > cutoff) continue;
+      if (dryRun || (await this.references.reclaimOrphanBytes(stored.key, stored.size))) {
+        report.orphanBytes += 1;
+        report.bytesFreed += stored.size;
+      }
+    }
+    report.tempFiles = await this.removeTempFiles(cutoff, dryRun);
+    if (!dryRun) await this.sessions.purgeExpired();
+    return report;
+  }
+
+  /** Removes temporary upload files last written before `cutoff` (epoch ms); all of them at start-up. */
+  async removeTempFiles(cutoff: number, dryRun = false): Promise<number> {
+    let removed = 0;
+    const entries = await fsp.readdir(this.config.tmpDir).catch(() => [] as string[]);
+    for (const name of entries) {
+      const file = path.join(this.config.tmpDir, name);
+      const stat = await fsp.stat(file).catch(() => undefined);
+      if (!stat || stat.mtimeMs > cutoff) continue;
+      if (!dryRun) await fsp.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Every referenced blob has bytes that hash to its key, and every count matches its file rows. */
+  async fsck(): Promise<{ checkedBlobs: number; problems: FsckProblem[] }> {
+    const problems: FsckProblem[] = [];
+    const all = await blobs.allBlobs(this.db);
+    for (const blob of all.filter((b) => b.ref_count > 0)) {
+      try {
+        const actual = await hashStream(await this.store.read(blob.hash));
+        if (actual.hash !== blob.hash) problems.push({ blob: blob.hash, problem: 'hash mismatch', detail: actual.hash });
+        else if (actual.size !== blob.size)
+          problems.push({ blob: blob.hash, problem: 'size mismatch', detail: `${actual.size} != ${blob.size}` });
+      } catch (error) {
+        problems.push({ blob: blob.hash, problem: 'missing bytes', detail: String((error as Error).message) });
+      }
+    }
+    for (const wrong of await blobs.blobsWithWrongCounts(this.db)) {
+      problems.push({
+        blob: wrong.hash,
+        problem: 'wrong reference count',
+        detail: `count ${wrong.ref_count}, files ${wrong.files}`,
+      });
+    }
+    return { checkedBlobs: all.length, problems };
+  }
+
+  /** Runs gc in at most one process at a time, through a lease in the shared database. */
+  async sweepIfLeader(): Promise<GcReport | undefined> {
+    const now = Date.now();
+    const leaseMs = 10 * 60_000;
+    const acquired = await tryAcquireLease(
+      this.db,
+      GC_LEASE,
+      PROCESS_ID,
+      new Date(now).toISOString(),
+      new Date(now + leaseMs).toISOString(),
+    );
+    if (!acquired) return undefined;
+    try {
+      const report = await this.gc();
+      if (report.bytesFreed) this.log.info({ gc: report }, 'reclaimed unreferenced storage');
+      return report;
+    } finally {
+      await releaseLease(this.db, GC_LEASE, PROCESS_ID);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import type { User } from '@cloudstash/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { nowIso } from '../db/executor';
+import * as sessions from '../repositories/sessions';
+import { presentUser } from './presenters';
+
+/** Who is making a request: enough for every access rule. */
+export interface Viewer {
+  id: string;
+  role: 'user' | 'admin';
+  user: User;
+}
+
+/** Only this often is a session's last-seen time written, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'session'>,
+  ) {}
+
+  /** A new random token (256 bits); only its hash is stored. */
+  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.config.session.ttlMs);
+    await sessions.insertSession(this.db, {
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    });
+    return { token, expiresAt };
+  }
+
+  /** The viewer behind a token, or null when it is unknown, expired or idle for too long. */
+  async resolve(token: string | undefined): Promise<Viewer | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const row = await sessions.findSessionWithUser(this.db, tokenHash);
+    if (!row) return null;
+    const now = Date.now();
+    const idleSince = Date.parse(row.last_seen_at);
+    if (Date.parse(row.expires_at) <= now || idleSince + this.config.session.idleMs <= now) {
+      await sessions.deleteSession(this.db, tokenHash);
+      return null;
+    }
+    if (now - idleSince > TOUCH_INTERVAL_MS) await sessions.touchSession(this.db, tokenHash, nowIso());
+    const user = presentUser(row);
+    return { id: user._id, role: user.role, user };
+  }
+
+  async end(token: string | undefined): Promise<void> {
+    if (token) await sessions.deleteSession(this.db, hashToken(token));
+  }
+
+  async endAllOf(userId: string): Promise<void> {
+    await sessions.deleteSessionsOfUser(this.db, userId);
+  }
+
+  async purgeExpired(): Promise<number> {
+    const now = Date.now();
+    return sessions.deleteExpiredSessions(
+      this.db,
+      new Date(now).toISOString(),
+      new Date(now - this.config.session.idleMs).toISOString(),
+    );
+  }
+}

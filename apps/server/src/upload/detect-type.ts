@@ -1,0 +1,41 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+/** Bytes file-type needs to recognise every format we accept. */
+export const SNIFF_BYTES = 4100;
+
+/** Text that a browser would run or render as a document: refused even though it is valid UTF-8. */
+const MARKUP = /^\s*(<\?xml|<!doctype|<html|<head|<body|<script|<svg|<iframe|<object|<embed|<meta|<!--)/i;
+const SHEBANG = /^#!/;
+
+export interface TextEvidence {
+  /** Every byte decoded as UTF-8 and none was NUL. */
+  validUtf8WithoutNul: boolean;
+}
+
+/**
+ * Decides a file's media type from its first bytes (magic numbers), never from the client's claim.
+ * Plain text is UTF-8 without NUL bytes that is not markup or a script.
+ */
+export async function detectMediaType(head: Buffer, text: TextEvidence): Promise<string> {
+  const sniffed = await fileTypeFromBuffer(head);
+  if (sniffed) return sniffed.mime;
+  if (!text.validUtf8WithoutNul) return 'application/octet-stream';
+  const start = head.toString('utf8', 0, Math.min(head.length, 1024)).replace(/^\uFEFF/, '');
+  if (MARKUP.test(start)) return /<svg/i.test(start) ? 'image/svg+xml' : 'text/html';
+  if (SHEBANG.test(start)) return 'text/x-script';
+  return 'text/plain';
+}
+
+const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
+const UNKNOWN = new Set(['', 'application/octet-stream']);
+
+/**
+ * The type the client declared, when it contradicts what the bytes are (design section 3: a mismatch is
+ * refused). An unknown declaration (blank or octet-stream) never contradicts.
+ */
+export function declaredTypeConflict(declared: string | undefined, detected: string): string | undefined {
+  const base = (declared ?? '').split(';')[0]!.trim().toLowerCase();
+  const normalised = ALIASES[base] ?? base;
+  if (UNKNOWN.has(normalised) || normalised === detected) return undefined;
+  return normalised;
+}

@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { SNIFF_BYTES } from './detect-type';
+
+/** What the server learned while the bytes streamed past, before any row exists. */
+export interface IngestedBytes {
+  tempPath: string;
+  hash: string;
+  size: number;
+  head: Buffer;
+  validUtf8WithoutNul: boolean;
+}
+
+export class UploadTooLargeError extends Error {}
+
+/**
+ * Watches a stream go by: counts, hashes, keeps the first bytes for type detection and checks that the whole
+ * thing is UTF-8 without NUL (plain text), all in one pass without holding the file in memory.
+ */
+class ByteInspector extends Transform {
+  readonly hash = crypto.createHash('sha256');
+  size = 0;
+  private headChunks: Buffer[] = [];
+  private headLength = 0;
+  private decoder: InstanceType<typeof TextDecoder> | undefined = new TextDecoder('utf-8', { fatal: true });
+  validUtf8WithoutNul = true;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(new UploadTooLargeError());
+    this.hash.update(chunk);
+    if (this.headLength < SNIFF_BYTES) {
+      const slice = chunk.subarray(0, SNIFF_BYTES - this.headLength);
+      this.headChunks.push(slice);
+      this.headLength += slice.length;
+    }
+    this.checkText(chunk);
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.checkText(undefined);
+    done();
+  }
+
+  private checkText(chunk: Buffer | undefined): void {
+    if (!this.decoder) return;
+    try {
+      if (chunk && chunk.includes(0)) throw new Error('NUL byte');
+      this.decoder.decode(chunk, { stream: chunk !== undefined });
+    } catch {
+      // Binary: stop decoding, the rest of the file cannot make it text again.
+      this.validUtf8WithoutNul = false;
+      this.decoder = undefined;
+    }
+  }
+
+  get head(): Buffer {
+    return Buffer.concat(this.headChunks);
+  }
+}
+
+/**
+ * Streams an upload into a fresh temporary file (fsynced before returning) while hashing it. Throws
+ * UploadTooLargeError as soon as more than `maxBytes` arrive; the temporary file is removed on any failure.
+ */
+export async function ingestToTempFile(source: Readable, tmpDir: string, maxBytes: number): Promise<IngestedBytes> {
+  await fsp.mkdir(tmpDir, { recursive: true });
+  const tempPath = path.join(tmpDir, `upload-${crypto.randomUUID()}`);
+  const inspector = new ByteInspector(maxBytes);
+  const out = fs.createWriteStream(tempPath, { flags: 'wx' });
+  try {
+    await pipeline(source, inspector, out);
+    const handle = await fsp.open(tempPath, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fsp.rm(tempPath, { force: true });
+    throw error;
+  }
+  return {
+    tempPath,
+    hash: inspector.hash.digest('hex'),
+    size: inspector.size,
+    head: inspector.head,
+    validUtf8WithoutNul: inspector.validUtf8WithoutNul,
+  };
+}
