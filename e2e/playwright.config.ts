@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..');
+
+// The browser is Debian's Chromium, never a downloaded one. Missing it is an error, not a skip.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium (or set CHROMIUM_PATH)`);
+}
+
+// This file is evaluated by the runner and again by every worker. The runner creates the run's
+// temporary directory (fresh DATA_DIR, shared credentials, the 6 MB file) and hands it to the workers
+// through the environment, which they inherit.
+if (!process.env.CLOUDSTASH_E2E_RUN_DIR) {
+  process.env.CLOUDSTASH_E2E_RUN_DIR = mkdtempSync(join(tmpdir(), 'cloudstash-e2e-'));
+}
+const runDir = process.env.CLOUDSTASH_E2E_RUN_DIR;
+const dataDir = join(runDir, 'data');
+mkdirSync(dataDir, { recursive: true });
+const port = Number(process.env.CLOUDSTASH_E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+process.env.CLOUDSTASH_E2E_BASE_URL = baseURL;
+
+// The suite always runs against a fresh embedded SQLite instance, whatever the caller's shell holds:
+// the first account it registers must be the first account of the instance (it becomes the admin).
+delete process.env.DATABASE_URL;
+// Dates on screen are compared with dates formatted by the test process: both use UTC.
+process.env.TZ = 'UTC';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.(spec|setup)\.ts$/,
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    // Registers the instance's first account (the admin) before anything else registers.
+    { name: 'setup', testMatch: /global\.setup\.ts$/ },
+    {
+      name: 'desktop-chromium',
+      testMatch: /.*\.spec\.ts$/,
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+    },
+  ],
+  webServer: {
+    // Started the way a user starts it: `npm start` at the repository root (builds the app if needed).
+    command: 'npm start',
+    cwd: repoRoot,
+    url: `${baseURL}/api/v1/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: baseURL,
+      // One IP registers and signs in many accounts during a run.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

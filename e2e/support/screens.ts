@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+function describe(violations: Violation[], width: number): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      - ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n');
+      return `  [${width}px] ${v.impact} ${v.id}: ${v.help} (${v.nodes.length} element(s))\n${nodes}`;
+    })
+    .join('\n');
+}
+
+async function settle(page: Page): Promise<void> {
+  // Let layout, fonts and one animation frame settle after a resize.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  });
+}
+
+/**
+ * Checks one screen as a person on a phone and on a desktop sees it: a full-page screenshot at 375 px and
+ * at 1280 px (test-results/screens/<screen>-<width>.png, attached to the report), and an axe scan at each
+ * width. Serious or critical axe violations fail the test (softly, so the rest of the flow still runs
+ * and reports); the message lists them.
+ *
+ * Call it once the screen shows what it is about (assert its heading first).
+ */
+export async function checkScreen(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  const dir = join(testInfo.project.outputDir, 'screens');
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  const problems: string[] = [];
+  try {
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await settle(page);
+      const path = join(dir, `${screen}-${size.width}.png`);
+      await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      await testInfo.attach(`${screen}-${size.width}`, { path, contentType: 'image/png' });
+
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+      if (blocking.length) problems.push(describe(blocking, size.width));
+    }
+  } finally {
+    await page.setViewportSize(original);
+  }
+  expect
+    .soft(problems, `axe found serious/critical violations on "${screen}":\n${problems.join('\n')}`)
+    .toEqual([]);
+}
