@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', passWithNoTests: true },
+  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
 });

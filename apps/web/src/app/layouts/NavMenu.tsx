@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import type { User } from '@cloudstash/contract';
+import { useLogout } from '../../features/auth/api/logout';
+
+const DASHBOARD_LINKS = [
+  { to: '/dashboard', label: 'Profile', end: true },
+  { to: '/dashboard/my-files', label: 'My Files' },
+  { to: '/dashboard/upload-file', label: 'Upload File' },
+  { to: '/dashboard/public-files', label: 'Public Files' },
+];
+const ADMIN_LINKS = [
+  { to: '/dashboard/admin/users', label: 'Manage Users' },
+  { to: '/dashboard/admin/files', label: 'Manage Files' },
+  { to: '/dashboard/admin/stats', label: 'Storage Statistics' },
+];
+
+/** The drawer's contents (spec: navigation bar); the Admin section exists only for admins. */
+export function NavMenu({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const firstLink = useRef<HTMLAnchorElement>(null);
+
+  // Opening the drawer moves focus into it so keyboard users land on the menu.
+  useEffect(() => {
+    if (open) firstLink.current?.focus();
+  }, [open]);
+
+  const onLogout = () => {
+    onClose();
+    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+  };
+
+  return (
+    <nav aria-label="Dashboard navigation" className="flex min-h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-200 p-4">
+      <div className="mb-2 flex items-center gap-3 px-2">
+        <span className="avatar avatar-placeholder" aria-hidden="true">
+          <span className="w-10 rounded-full bg-primary text-lg text-primary-content">{user.name.charAt(0).toUpperCase()}</span>
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{user.name}</p>
+          <p className="truncate text-xs text-base-content/70">{user.email}</p>
+        </div>
+      </div>
+      <ul className="menu w-full p-0">
+        <li className="menu-title">Dashboard</li>
+        {DASHBOARD_LINKS.map((link, index) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end} ref={index === 0 ? firstLink : undefined} onClick={onClose}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        {user.role === 'admin' && (
+          <>
+            <li className="menu-title mt-2">Admin</li>
+            {ADMIN_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} onClick={onClose}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </>
+        )}
+        <li className="menu-title mt-2">Settings</li>
+        <li>
+          <NavLink to="/dashboard/theme" onClick={onClose}>
+            Change Theme
+          </NavLink>
+        </li>
+        <li>
+          <button type="button" onClick={onLogout} disabled={logout.isPending}>
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

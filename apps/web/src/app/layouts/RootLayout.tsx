@@ -1,0 +1,70 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'react-hot-toast';
+import { LoadingState } from '../../components/States';
+import { useCurrentUser } from '../../lib/session';
+import { Navbar } from './Navbar';
+import { NavMenu } from './NavMenu';
+
+const DRAWER_ID = 'app-drawer';
+
+/**
+ * The page frame: navbar, the one <main> landmark, the signed-in user's navigation drawer and the toasts.
+ * The drawer slides over the page on every width, opened from "Welcome, {name}" (spec: navigation bar).
+ */
+export function RootLayout() {
+  const { data: user } = useCurrentUser();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Following a link closes the drawer; so does Escape.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <div className="drawer drawer-end">
+      <input
+        id={DRAWER_ID}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawerOpen && !!user}
+        onChange={(event) => setDrawerOpen(event.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <div className="drawer-content flex min-h-dvh flex-col">
+        <a href="#main" className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
+          Skip to content
+        </a>
+        <Navbar user={user ?? null} drawerOpen={drawerOpen} drawerId={DRAWER_ID} onOpenMenu={() => setDrawerOpen(true)} />
+        <main id="main" className="flex flex-1 flex-col">
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      {user && (
+        <div className="drawer-side z-50">
+          <label htmlFor={DRAWER_ID} aria-label="Close menu" className="drawer-overlay" />
+          <NavMenu user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </div>
+      )}
+      <Toaster
+        position="top-center"
+        // react-hot-toast's own defaults are the spec's (section 9); written out so they cannot drift silently.
+        toastOptions={{
+          duration: 4000,
+          success: { duration: 2000 },
+          error: { duration: 4000 },
+          loading: { duration: Infinity },
+          className: '!bg-base-100 !text-base-content border border-base-300',
+        }}
+      />
+    </div>
+  );
+}

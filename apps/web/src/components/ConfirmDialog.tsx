@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions: ReactNode;
+}
+
+/**
+ * A modal built on <dialog>: showModal() traps focus, Escape closes, and the page behind is inert,
+ * which a div-based modal would have to re-implement.
+ */
+export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close?.();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box">
+        <h2 id={titleId} className="text-lg font-bold">
+          {title}
+        </h2>
+        <div className="py-4">{children}</div>
+        <div className="modal-action">{actions}</div>
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1} aria-label="Close dialog">
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ open, title, message, confirmLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={pending}>
+            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  );
+}

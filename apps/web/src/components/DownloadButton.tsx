@@ -1,0 +1,36 @@
+import { useState, type MouseEvent } from 'react';
+import type { StoredFile } from '@cloudstash/contract';
+import { downloadFile } from '../lib/download';
+
+interface DownloadButtonProps {
+  file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>;
+  /** Called after a successful download so the caller can refresh what shows the download count. */
+  onDownloaded?: () => void;
+  label?: string;
+  className?: string;
+}
+
+/** Spec section 7: a failed download shows no message, so failure only ends the spinner. */
+export function DownloadButton({ file, onDownloaded, label = 'Download', className = 'btn btn-sm btn-primary btn-soft' }: DownloadButtonProps) {
+  const [pending, setPending] = useState(false);
+  const onClick = async (event: MouseEvent) => {
+    // Rows open the preview when clicked; the button must not.
+    event.stopPropagation();
+    setPending(true);
+    const ok = await downloadFile(file);
+    setPending(false);
+    if (ok) onDownloaded?.();
+  };
+  return (
+    <button type="button" className={className} onClick={onClick} disabled={pending} aria-label={`${label} ${file.filename}`}>
+      {pending ? (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      ) : (
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      )}
+      {label}
+    </button>
+  );
+}

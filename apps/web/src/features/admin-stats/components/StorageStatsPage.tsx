@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { MESSAGES, dedupFigures, formatSize } from '@cloudstash/contract';
+import { PageHeader } from '../../../components/PageHeader';
+import { StatGrid, StatTile } from '../../../components/StatTile';
+import { ErrorState, LoadingState } from '../../../components/States';
+import { useStorageStats } from '../api/storage-stats';
+import { StorageBarChart } from './StorageBarChart';
+
+/** A file's id from its content url (/api/v1/files/f/{id}/content), to link to its preview page. */
+function fileIdFromUrl(url: string): string | null {
+  return /\/files\/f\/([^/]+)\/content/.exec(url)?.[1] ?? null;
+}
+
+/** /dashboard/admin/stats: what deduplication saves (spec section 9 figures). */
+export default function StorageStatsPage() {
+  const { data: stats, isPending } = useStorageStats();
+  if (isPending) return <LoadingState label="Loading storage statistics" />;
+  if (!stats) {
+    return (
+      <div className="flex flex-col gap-6">
+        <PageHeader title="Storage Statistics" />
+        <ErrorState message={MESSAGES.statsLoadFailed} />
+      </div>
+    );
+  }
+  const figures = dedupFigures(stats);
+  const duplicated = stats.mostDuplicatedFile;
+  const duplicatedId = duplicated ? fileIdFromUrl(duplicated.url) : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Storage Statistics" subtitle="How much space automatic deduplication saves." />
+      <StatGrid label="Storage sizes">
+        <StatTile label="Total Logical Size" value={formatSize(stats.totalLogicalSize)} hint="Sum of every uploaded file" />
+        <StatTile label="Total Physical Size" value={formatSize(stats.totalPhysicalSize)} hint="Bytes actually stored" />
+        <StatTile label="Storage Saved" value={formatSize(stats.storageSaved)} hint="Logical minus physical" />
+        <StatTile label="Storage Efficiency" value={`${figures.efficiencyPercent.toFixed(1)}%`} hint="Saved / logical size" />
+      </StatGrid>
+      <section aria-label="Storage chart" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          <StorageBarChart logical={stats.totalLogicalSize} physical={stats.totalPhysicalSize} />
+        </div>
+      </section>
+      <StatGrid label="Deduplication">
+        <StatTile label="Duplicate Ratio" value={`${figures.duplicateRatio.toFixed(1)}x`} hint="Uploads per unique file" />
+        <StatTile label="Duplicate Uploads" value={`${figures.duplicateUploadsPercent.toFixed(1)}%`} hint="Uploads already stored" />
+        <StatTile label="Total Files Uploaded" value={stats.totalFilesUploaded} />
+        <StatTile label="Unique Files Stored" value={stats.uniqueFilesStored} />
+        <StatTile label="Total Users" value={stats.totalUsers} />
+      </StatGrid>
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="most-duplicated" className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body">
+            <h2 id="most-duplicated" className="card-title">Most Duplicated File</h2>
+            {duplicated ? (
+              <>
+                <p>
+                  Uploaded <strong>{duplicated.count}</strong> times, stored once.
+                </p>
+                <p className="break-all text-xs text-base-content/70">SHA-256 {duplicated.publicId}</p>
+                {duplicatedId ? (
+                  <Link to={`/dashboard/file/${duplicatedId}`} className="link link-primary">
+                    Open the most duplicated file
+                  </Link>
+                ) : (
+                  <a href={duplicated.url} className="link link-primary">
+                    Open the most duplicated file
+                  </a>
+                )}
+              </>
+            ) : (
+              <p className="text-base-content/80">No file has been uploaded more than once yet.</p>
+            )}
+          </div>
+        </section>
+        <section aria-labelledby="top-uploader" className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body">
+            <h2 id="top-uploader" className="card-title">Top Uploader</h2>
+            {stats.topUploader ? (
+              <p>
+                <Link to={`/dashboard/admin/users/${stats.topUploader.userId}`} className="link link-primary font-semibold">
+                  {stats.topUploader.name}
+                </Link>{' '}
+                with <strong>{stats.topUploader.uploads}</strong> uploads
+              </p>
+            ) : (
+              <p className="text-base-content/80">No uploads yet.</p>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, formatDate, formatSize } from '@cloudstash/contract';
+import { StatGrid, StatTile } from '../../../components/StatTile';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { FileTable } from '../../../components/FileTable';
+import { LoadMore } from '../../../components/LoadMore';
+import { DEFAULT_SORT, nextSort, type SortState } from '../../../lib/list-state';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAdminUserStats } from '../api/user-stats';
+import { useAdminUserFiles } from '../api/user-files';
+import { RoleBadge } from './RoleBadge';
+
+/** /dashboard/admin/users/{userId}: one account, its totals and its files. */
+export default function AdminUserDetailPage() {
+  const { userId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const { data: stats, isPending } = useAdminUserStats(userId);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const files = useAdminUserFiles(userId, sort);
+
+  const back = (
+    <Link to="/dashboard/admin/users" className="btn btn-ghost btn-sm self-start">
+      <span aria-hidden="true">←</span> Back to users
+    </Link>
+  );
+  if (isPending) return <LoadingState label="Loading user" />;
+  if (!stats) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <h1 className="sr-only">User details</h1>
+        <EmptyState message={MESSAGES.userNotFound} />
+      </div>
+    );
+  }
+  const { user } = stats;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+
+  return (
+    <div className="flex flex-col gap-6">
+      {back}
+      <section aria-label="User information" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body flex-col gap-4 sm:flex-row sm:items-center">
+          <div className="avatar avatar-placeholder">
+            <div className="w-16 rounded-full bg-primary text-primary-content">
+              <span className="text-2xl" aria-hidden="true">{user.name.charAt(0).toUpperCase()}</span>
+            </div>
+          </div>
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-bold break-words">{user.name}</h1>
+            <p className="break-all text-base-content/80">{user.email}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-base-content/80">
+              <RoleBadge role={user.role} />
+              <span>Joined {formatDate(user.createdAt)}</span>
+              <span>Last updated {formatDate(user.updatedAt)}</span>
+            </div>
+          </div>
+        </div>
+      </section>
+      <StatGrid label="Storage of this user">
+        <StatTile label="Total Files" value={stats.totalFiles} />
+        <StatTile label="Storage Used" value={formatSize(stats.totalStorageUsed)} />
+        <StatTile label="Public Files" value={stats.totalPublicFiles} />
+        <StatTile label="Total Downloads" value={stats.totalDownloadCount} />
+      </StatGrid>
+      <section aria-labelledby="user-files" className="flex flex-col gap-3">
+        <h2 id="user-files" className="text-xl font-semibold">Files of {user.name}</h2>
+        {files.isPending ? (
+          <LoadingState label="Loading files" />
+        ) : files.failed ? (
+          <ErrorState message={MESSAGES.filesLoadFailed} />
+        ) : files.items.length === 0 ? (
+          <EmptyState message={MESSAGES.noFiles} />
+        ) : (
+          <>
+            <FileTable
+              files={files.items}
+              caption={`Files of ${user.name}`}
+              sort={sort}
+              onSort={(column) => setSort((current) => nextSort(current, column))}
+              showVisibility
+              onDownloaded={refresh}
+            />
+            <LoadMore hasNextPage={files.hasNextPage} isFetchingNextPage={files.isFetchingNextPage} onLoadMore={files.fetchNextPage} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

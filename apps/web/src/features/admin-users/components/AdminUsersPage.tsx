@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES, formatDate } from '@cloudstash/contract';
+import { PageHeader } from '../../../components/PageHeader';
+import { StatGrid, StatTile } from '../../../components/StatTile';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { LoadMore } from '../../../components/LoadMore';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminUsers } from '../api/users';
+import { useUsersSummary } from '../api/users-summary';
+import { RoleBadge } from './RoleBadge';
+
+/** /dashboard/admin/users */
+export default function AdminUsersPage() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const list = useAdminUsers(q);
+  const { data: summary } = useUsersSummary();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="User Management" subtitle="Every account on this CloudStash instance." />
+      {summary && (
+        <StatGrid label="User statistics">
+          <StatTile label="Total Users" value={summary.totalUsers} />
+          <StatTile label="Administrators" value={summary.admins} />
+          <StatTile label="Regular Users" value={summary.regularUsers} />
+        </StatGrid>
+      )}
+      <search>
+        <label className="flex max-w-md flex-col gap-1">
+          <span className="text-sm font-medium">Search users</span>
+          <input type="search" className="input w-full" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+      </search>
+      {list.isPending ? (
+        <LoadingState label="Loading users" />
+      ) : list.failed ? (
+        <ErrorState message="Failed to load users" />
+      ) : list.items.length === 0 ? (
+        <EmptyState message={MESSAGES.noUsers} />
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table table-zebra">
+              <caption className="sr-only">Users</caption>
+              <thead>
+                <tr>
+                  <th scope="col">User</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Last Updated</th>
+                  <th scope="col">View</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((user) => (
+                  <tr key={user._id}>
+                    <td>
+                      <div className="flex items-center gap-3">
+                        <span className="avatar avatar-placeholder" aria-hidden="true">
+                          <span className="w-9 rounded-full bg-primary text-primary-content">{user.name.charAt(0).toUpperCase()}</span>
+                        </span>
+                        <span className="font-medium whitespace-nowrap">{user.name}</span>
+                      </div>
+                    </td>
+                    <td className="break-all">{user.email}</td>
+                    <td>
+                      <RoleBadge role={user.role} />
+                    </td>
+                    <td className="whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                    <td className="whitespace-nowrap">{formatDate(user.updatedAt)}</td>
+                    <td>
+                      <Link to={`/dashboard/admin/users/${user._id}`} className="btn btn-xs btn-primary btn-soft" aria-label={`View ${user.name}`}>
+                        View
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={list.fetchNextPage} />
+        </>
+      )}
+    </div>
+  );
+}

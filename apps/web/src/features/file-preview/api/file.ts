@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Envelope, StoredFile } from '@cloudstash/contract';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * GET /files/f/{id}. A missing (or not visible) file reads as null and the screen says 'File not found';
+ * any other failure stays an error so the screen can toast it and go back to /dashboard (spec section 2).
+ */
+export const fileOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.file(id),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await apiRequest<Envelope<StoredFile>>(`/files/f/${encodeURIComponent(id)}`, { signal })).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    // Spec section 7: the preview query is not retried.
+    retry: false,
+  });
+
+export const useFile = (id: string) => useQuery(fileOptions(id));

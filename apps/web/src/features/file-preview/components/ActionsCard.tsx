@@ -1,0 +1,36 @@
+import toast from 'react-hot-toast';
+import type { StoredFile } from '@cloudstash/contract';
+import { DownloadButton } from '../../../components/DownloadButton';
+
+/** Spec: Share Link uses the device's share sheet when there is one, otherwise copies the page address. */
+async function shareLink(title: string) {
+  const url = window.location.href;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, url });
+    } catch {
+      // The user closed the share sheet: nothing to report.
+    }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success('Link copied to clipboard');
+  } catch {
+    toast.error('Could not copy the link');
+  }
+}
+
+export function ActionsCard({ file, onDownloaded }: { file: StoredFile; onDownloaded: () => void }) {
+  return (
+    <section aria-labelledby="file-actions" className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h2 id="file-actions" className="card-title">Actions</h2>
+        <DownloadButton file={file} onDownloaded={onDownloaded} label="Download File" className="btn btn-primary w-full" />
+        <button type="button" className="btn btn-outline w-full" onClick={() => void shareLink(file.filename)}>
+          Share Link
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
+import { VisibilityBadge } from '../../../components/FileTable';
+
+export function FileDetailsCard({ file }: { file: StoredFile }) {
+  const rows: [string, ReactNode][] = [
+    ['File ID', <code className="break-all text-xs">{file._id}</code>],
+    ['Type', `${fileTypeLabel(file.mimetype)} (${file.mimetype})`],
+    ['Size', formatSize(file.size)],
+    ['Downloads', file.downloadCount],
+    ['Visibility', <VisibilityBadge isPublic={file.isPublic} />],
+    ['Uploaded', formatDate(file.createdAt)],
+    ['Modified', formatDate(file.updatedAt)],
+  ];
+  return (
+    <section aria-labelledby="file-details" className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body">
+        <h2 id="file-details" className="card-title">File Details</h2>
+        <dl className="divide-y divide-base-300">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex items-start justify-between gap-4 py-2">
+              <dt className="shrink-0 text-sm text-base-content/70">{label}</dt>
+              <dd className="min-w-0 text-right text-sm font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+export function UploaderCard({ file }: { file: StoredFile }) {
+  const name = file.uploadedBy?.name ?? 'Unknown User';
+  return (
+    <section aria-labelledby="uploaded-by" className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body">
+        <h2 id="uploaded-by" className="card-title">Uploaded By</h2>
+        <div className="flex items-center gap-3">
+          <span className="avatar avatar-placeholder" aria-hidden="true">
+            <span className="w-10 rounded-full bg-secondary text-secondary-content">{name.charAt(0).toUpperCase()}</span>
+          </span>
+          <div className="min-w-0">
+            <p className="truncate font-medium">{name}</p>
+            {file.uploadedBy?.email && <p className="truncate text-sm text-base-content/70">{file.uploadedBy.email}</p>}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

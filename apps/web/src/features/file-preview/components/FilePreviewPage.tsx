@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '@cloudstash/contract';
+import { EmptyState, LoadingState } from '../../../components/States';
+import { messageOf } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useFile } from '../api/file';
+import { FilePreview } from './FilePreview';
+import { FileDetailsCard, UploaderCard } from './FileDetailsCard';
+import { ActionsCard } from './ActionsCard';
+
+/** /dashboard/file/{fileId} */
+export default function FilePreviewPage() {
+  const { fileId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: file, error, isPending } = useFile(fileId);
+
+  // Spec: a load error (other than not found) is toasted and the user goes back to /dashboard.
+  useEffect(() => {
+    if (!error) return;
+    toast.error(messageOf(error, MESSAGES.fileLoadFailed));
+    navigate('/dashboard', { replace: true });
+  }, [error, navigate]);
+
+  const back = (
+    <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => navigate(-1)}>
+      <span aria-hidden="true">←</span> Back
+    </button>
+  );
+
+  if (isPending || error) return <LoadingState label="Loading file" />;
+  if (!file) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <h1 className="sr-only">File preview</h1>
+        <EmptyState message={MESSAGES.fileNotFound} />
+      </div>
+    );
+  }
+
+  // A download adds one to the count shown in File Details (spec section 4).
+  const refreshFile = () => void queryClient.invalidateQueries({ queryKey: queryKeys.file(file._id) });
+
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <h1 className="text-2xl font-bold break-words sm:text-3xl">{file.filename}</h1>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-label="Preview" className="card border border-base-300 bg-base-100 shadow-sm lg:col-span-2">
+          <div className="card-body">
+            <FilePreview file={file} onDownloaded={refreshFile} />
+          </div>
+        </section>
+        <div className="flex flex-col gap-6">
+          <FileDetailsCard file={file} />
+          <UploaderCard file={file} />
+          <ActionsCard file={file} onDownloaded={refreshFile} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
+import toast from 'react-hot-toast';
+import { apiRequest, messageOf } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface UpdateFileInput {
+  id: string;
+  filename: string;
+  isPublic: boolean;
+}
+
+/** PATCH /files/update/{id}, sent as form data as the spec says (section 3). */
+export function updateFile({ id, filename, isPublic }: UpdateFileInput) {
+  const form = new FormData();
+  form.set('filename', filename);
+  form.set('isPublic', String(isPublic));
+  return apiRequest<Envelope<StoredFile>>(`/files/update/${encodeURIComponent(id)}`, { method: 'PATCH', body: form });
+}
+
+export function useUpdateFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateFile,
+    onSuccess: async (answer) => {
+      toast.success(answer.message || MESSAGES.updateSuccess);
+      // A rename or a visibility change shows in every list, tile and preview.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.files }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
+      ]);
+    },
+    onError: (error) => {
+      toast.error(messageOf(error, MESSAGES.updateFailed));
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { MESSAGES, updateFileBodySchema, type StoredFile } from '@cloudstash/contract';
+import { Dialog } from '../../../components/ConfirmDialog';
+import { TextField } from '../../../components/TextField';
+import { useUpdateFile } from '../api/update-file';
+
+/** Rename a file and switch it between Public and Private (spec: My files, edit dialog). */
+export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
+  const update = useUpdateFile();
+  const [filename, setFilename] = useState('');
+  const [isPublic, setIsPublic] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  // Each opening starts from the file's current values.
+  useEffect(() => {
+    if (!file) return;
+    setFilename(file.filename);
+    setIsPublic(file.isPublic);
+    setError(undefined);
+  }, [file]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    const parsed = updateFileBodySchema.safeParse({ filename, isPublic });
+    if (!parsed.success) {
+      setError(MESSAGES.fileNameRequired);
+      return;
+    }
+    update.mutate({ id: file._id, filename: parsed.data.filename, isPublic }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog
+      open={file !== null}
+      title="Edit File"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" form="edit-file-form" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Save
+          </button>
+        </>
+      }
+    >
+      <form id="edit-file-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+        <TextField
+          label="File Name"
+          name="filename"
+          required
+          value={filename}
+          onChange={(event) => setFilename(event.target.value)}
+          hint={MESSAGES.fileNameRequired}
+          error={error}
+        />
+        <label className="label cursor-pointer justify-start gap-3">
+          <input type="checkbox" className="toggle toggle-primary" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
+          <span className="text-base-content">Public</span>
+        </label>
+      </form>
+    </Dialog>
+  );
+}

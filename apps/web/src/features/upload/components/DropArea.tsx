@@ -1,0 +1,44 @@
+import { useDropzone } from 'react-dropzone';
+import { ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES, formatSize } from '@cloudstash/contract';
+
+/** The file picker hints at the allowed types; the real check (with the spec's message) is chosenFileError. */
+const ACCEPT = Object.fromEntries(ALLOWED_MIME_TYPES.map((type) => [type, []]));
+
+interface DropAreaProps {
+  onFile: (file: File) => void;
+  disabled?: boolean;
+}
+
+/** Drag-and-drop or click-to-browse. Spec: only the first dropped file is used. */
+export function DropArea({ onFile, disabled }: DropAreaProps) {
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    multiple: false,
+    accept: ACCEPT,
+    disabled,
+    // Refused files are still passed on, so the page can say why in the spec's words.
+    onDrop: (accepted, rejected) => {
+      const first = accepted[0] ?? rejected[0]?.file;
+      if (first) onFile(first);
+    },
+  });
+  return (
+    <div
+      {...getRootProps({
+        className: `flex cursor-pointer flex-col items-center gap-3 rounded-box border-2 border-dashed p-8 text-center transition-colors sm:p-12 ${
+          isDragActive ? 'border-primary bg-primary/10' : 'border-base-300 hover:border-primary hover:bg-base-200'
+        }`,
+        role: 'button',
+        'aria-label': 'Choose a file to upload: drag and drop it here or press to browse',
+      })}
+    >
+      <input {...getInputProps({ 'aria-label': 'File to upload' })} data-testid="file-input" />
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-12 text-primary" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8m0-8-3 3m3-3 3 3" />
+      </svg>
+      <p className="text-lg font-medium">{isDragActive ? 'Drop the file here' : 'Drag and drop a file here, or click to browse'}</p>
+      <p className="text-sm text-base-content/70">
+        Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text, up to {formatSize(MAX_UPLOAD_BYTES)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import {
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  filenameWithoutExtension,
+  fileTooLargeMessage,
+  isAllowedMimeType,
+  unsupportedTypeMessage,
+} from '@cloudstash/contract';
+
+/**
+ * Refuses a chosen file before any byte is sent (spec section 5), with the same words the server would use.
+ * Returns null when the file may be uploaded.
+ */
+export function chosenFileError(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!isAllowedMimeType(file.type)) return unsupportedTypeMessage(file.type || 'unknown');
+  if (file.size > MAX_UPLOAD_BYTES) return fileTooLargeMessage(file.size);
+  return null;
+}
+
+/** Spec section 5: the filename defaults to the chosen file's name without its extension. */
+export function defaultFilename(file: Pick<File, 'name'>): string {
+  return filenameWithoutExtension(file.name);
+}
+
+/** The submit-time checks of spec section 5, in the spec's order. */
+export function submitError(file: File | null, filename: string): string | null {
+  if (!filename.trim()) return MESSAGES.filenameRequired;
+  if (!file) return MESSAGES.selectFile;
+  return null;
+}

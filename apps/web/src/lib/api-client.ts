@@ -1,0 +1,95 @@
+import { API_BASE } from '@cloudstash/contract';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A failed call, carrying the server's own message so toasts can show it (spec section 8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type QueryValue = string | number | undefined | null;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData goes as multipart (the browser sets the boundary). */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/** Builds "/api/v1{path}?a=b", leaving out empty values so the server applies its defaults. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Calls the API with the session cookie and returns the parsed JSON body; throws ApiError on any failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal } = options;
+  const isForm = body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      credentials: 'include',
+      headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    throw new ApiError(cause instanceof Error ? cause.message : 'Network error', 0, 'NETWORK');
+  }
+  const payload = await parseJson(response);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload as T;
+}
+
+/** Spec section 7: every read call yields null on any failure, so screens show their own failure text. */
+export async function readOrNull<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  try {
+    return await apiRequest<T>(path, options);
+  } catch {
+    return null;
+  }
+}
+
+/** The server's message when there is one, otherwise the spec's default for that action. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback;
+}
+
+export function toApiError(status: number, payload: unknown): ApiError {
+  const body = (payload ?? {}) as { message?: unknown; code?: unknown; details?: unknown };
+  return new ApiError(
+    typeof body.message === 'string' ? body.message : '',
+    status,
+    typeof body.code === 'string' ? body.code : undefined,
+    Array.isArray(body.details) ? (body.details as ErrorDetail[]) : undefined,
+  );
+}
+
+async function parseJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,23 @@
+import type { FileListQuery, UserListQuery } from '@cloudstash/contract';
+
+/**
+ * Every query key in one place. File data lives under 'files' and admin data under 'admin', so an upload,
+ * edit or delete refreshes every list and tile that could show the change with two invalidations.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  files: ['files'] as const,
+  myFiles: (query: FileListQuery) => ['files', 'mine', query] as const,
+  myStats: ['files', 'stats'] as const,
+  publicFiles: (query: FileListQuery) => ['files', 'public', query] as const,
+  publicSummary: ['files', 'public-summary'] as const,
+  file: (id: string) => ['files', 'detail', id] as const,
+  admin: ['admin'] as const,
+  adminUsers: (query: UserListQuery) => ['admin', 'users', query] as const,
+  adminUsersSummary: ['admin', 'users-summary'] as const,
+  adminUserStats: (userId: string) => ['admin', 'user-stats', userId] as const,
+  adminUserFiles: (userId: string, query: FileListQuery) => ['admin', 'user-files', userId, query] as const,
+  adminFiles: (query: FileListQuery) => ['admin', 'files', query] as const,
+  adminFilesSummary: ['admin', 'files-summary'] as const,
+  storageStats: ['admin', 'storage-stats'] as const,
+};
