@@ -1,0 +1,99 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { createBlobStore } from './blobs/create-blob-store';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrations';
+import { loadAppSecret } from './secrets';
+import { createServices } from './services/container';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-admin --email <email> [--name <name>] [--password <password>]
+        Make a new administrator, or promote the existing account with that email.
+        The password may also come from CLOUDSTASH_ADMIN_PASSWORD.
+  fsck  Check that every file has intact bytes and every reference count is right.
+        Exits 1 and lists the problems when not.
+  gc [--dry-run] [--grace-minutes <n>]
+        Reclaim blobs nobody references and stale temporary files.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      'grace-minutes': { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+
+  const config = loadConfig();
+  const db = connectDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const store = await createBlobStore(config);
+    const log = pino({ level: 'warn' });
+    const services = createServices(config, db, store, loadAppSecret(config.dataDir), log);
+
+    switch (command) {
+      case 'create-admin': {
+        const email = values.email;
+        const password = values.password ?? process.env.CLOUDSTASH_ADMIN_PASSWORD;
+        if (!email) throw new UsageError('create-admin needs --email');
+        const result = await services.accounts.makeAdmin({ email, name: values.name, password });
+        console.log(result === 'promoted' ? `${email} is now an administrator.` : `Created administrator ${email}.`);
+        return 0;
+      }
+      case 'fsck': {
+        const { checkedBlobs, problems } = await services.maintenance.fsck();
+        for (const p of problems) console.log(`${p.problem}\t${p.blob}\t${p.detail ?? ''}`);
+        console.log(`fsck: ${checkedBlobs} blobs checked, ${problems.length} problem(s)`);
+        return problems.length ? 1 : 0;
+      }
+      case 'gc': {
+        const graceMinutes = values['grace-minutes'] === undefined ? undefined : Number(values['grace-minutes']);
+        if (graceMinutes !== undefined && !(graceMinutes >= 0)) throw new UsageError('--grace-minutes must be >= 0');
+        const report = await services.maintenance.gc({
+          dryRun: values['dry-run'],
+          graceMs: graceMinutes === undefined ? undefined : graceMinutes * 60_000,
+        });
+        const verb = values['dry-run'] ? 'would free' : 'freed';
+        console.log(
+          `gc: ${verb} ${report.bytesFreed} bytes (${report.unreferencedBlobs} unreferenced blobs, ` +
+            `${report.orphanBytes} orphaned objects, ${report.tempFiles} temporary files)`,
+        );
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(error.message);
+      if (error instanceof UsageError) console.error(USAGE);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
+
