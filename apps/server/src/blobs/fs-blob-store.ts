@@ -53,7 +53,7 @@ export class FsBlobStore implements BlobStore {
     const file = blobPath(this.root, key);
     // Open first so a missing blob rejects here rather than as a stream error mid-response.
     const handle = await fsp.open(file, 'r');
-    return fs.createReadStream('', { fd: handle.fd, autoClose: true, start: range?.start, end: range?.end });
+    return handle.createReadStream({ autoClose: true, start: range?.start, end: range?.end });
   }
 
   async delete(key: string): Promise<void> {

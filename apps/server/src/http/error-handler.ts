@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { MESSAGES, type ErrorBody } from '@cloudstash/contract';
 import { AppError } from './errors';
 
@@ -27,6 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = error.status;
       body = { message: error.message, code: error.code, ...(error.details && { details: error.details }) };
       if (error.headers) void reply.headers(error.headers);
+    } else if (error instanceof ZodError) {
+      // A body a route parsed itself (form data, say): the same 400 as a schema failure.
+      const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      status = 400;
+      body = { message: details[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', details };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ?? ''),

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/dialects';
+import { png, sha256 } from '../helpers/fixtures';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestClient } from '../helpers/test-client';
+
+describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
+  let t: TestApp;
+  let alice: TestClient;
+  let bob: TestClient;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await t.client().signUp();
+    alice = t.client();
+    await alice.signUp();
+    bob = t.client();
+    await bob.signUp();
+  });
+  afterAll(() => t.close());
+
+  const storage = async () => (await t.services.stats.storage());
+
+  it('stores bytes uploaded by two users at the same moment once, with two files', async () => {
+    const bytes = png(500, 64, 64);
+    const answers = await Promise.all([alice, bob, alice, bob].map((c) => c.upload({ bytes })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const stats = await storage();
+    expect(stats.mostDuplicatedFile).toMatchObject({ publicId: sha256(bytes), count: 4 });
+    // The answer does not tell anyone the bytes were already there.
+    const shapes = answers.map((a) => Object.keys(a.body.data).sort().join());
+    expect(new Set(shapes).size).toBe(1);
+    for (const a of answers) expect((await alice.get(a.body.data.url)).status).not.toBe(500);
+  });
+
+  it('never loses bytes when deletes race uploads of the same content', async () => {
+    const bytes = png(600, 32, 32);
+    for (let round = 0; round < 15; round++) {
+      const first = await alice.upload({ bytes });
+      expect(first.status).toBe(201);
+      const [, second] = await Promise.all([
+        alice.delete(`/api/v1/files/delete/${first.body.data._id}`),
+        bob.upload({ bytes }),
+      ]);
+      expect(second.status).toBe(201);
+      const content = await bob.get(second.body.data.url);
+      expect(content.status).toBe(200);
+      expect(sha256(content.bytes)).toBe(sha256(bytes));
+      await bob.delete(`/api/v1/files/delete/${second.body.data._id}`);
+    }
+    const fsck = await t.services.maintenance.fsck();
+    expect(fsck.problems).toEqual([]);
+  });
+
+  it('reclaims bytes when the last reference goes, and keeps them while one remains', async () => {
+    const bytes = png(700);
+    const a = await alice.upload({ bytes });
+    const b = await bob.upload({ bytes });
+    const before = await storage();
+    await alice.delete(`/api/v1/files/delete/${a.body.data._id}`);
+    expect((await bob.get(b.body.data.url)).bytes.equals(bytes)).toBe(true);
+    expect((await storage()).uniqueFilesStored).toBe(before.uniqueFilesStored);
+    await bob.delete(`/api/v1/files/delete/${b.body.data._id}`);
+    expect((await storage()).uniqueFilesStored).toBe(before.uniqueFilesStored - 1);
+    expect(await t.services.store.exists(sha256(bytes))).toBe(false);
+  });
+
+  it('keeps invariants 1 and 2 after everything: fsck clean, nothing to collect', async () => {
+    const fsck = await t.services.maintenance.fsck();
+    expect(fsck.problems).toEqual([]);
+    const gc = await t.services.maintenance.gc({ dryRun: true, graceMs: 0 });
+    expect(gc).toEqual({ unreferencedBlobs: 0, orphanBytes: 0, tempFiles: 0, bytesFreed: 0 });
+  });
+});

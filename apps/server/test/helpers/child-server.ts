@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+export interface ChildServer {
+  baseUrl: string;
+  process: ChildProcess;
+  /** Everything it wrote to stderr, for failure messages. */
+  stderr: () => string;
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs CloudStash exactly as `npm start` does, in its own process, and waits until it is healthy. */
+export async function startChildServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
+  const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+    env: { ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000', ...env, PORT: port, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    process: child,
+    stderr: () => stderr,
+    kill: async (signal = 'SIGKILL') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
