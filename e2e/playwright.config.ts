@@ -42,7 +42,11 @@ export default defineConfig({
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    // At the repository root, where lint and git already ignore it (it holds the trace viewer's scripts).
+    ['html', { open: 'never', outputFolder: '../playwright-report' }],
+  ],
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },

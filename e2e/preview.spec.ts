@@ -27,11 +27,13 @@ async function openPreview(page: Page, file: StoredFile) {
 async function expectDetails(page: Page, file: StoredFile, fixture: Fixture, uploader: string) {
   const details = card(page, 'File Details');
   await expectFigure(details, 'File ID', file._id);
+  // The type as its label, its media type, or both ("Image (image/png)").
+  const label = fileTypeLabel(file.mimetype);
   await expect
-    .poll(() => figureValues(details, 'Type'), { message: 'Type shows the type label or media type' })
+    .poll(() => figureValues(details, 'Type'), { message: 'Type shows the type label and/or media type' })
     .toEqual(
       expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^(${fileTypeLabel(file.mimetype)}|${file.mimetype})$`)),
+        expect.stringMatching(new RegExp(`^(${label}|${file.mimetype}|${label} \\(${file.mimetype}\\))$`)),
       ]),
     );
   await expectFigure(details, 'Size', formatSize(fixture.bytes.length));

@@ -197,14 +197,18 @@ test.describe('public files', () => {
     await filters(page).search.fill(a.tag);
     await expect(dataRows(page)).toHaveCount(4);
     const order = () => orderInTable(page, names);
-    const header = (label: string) => page.getByRole('columnheader').getByRole('button', { name: label });
+    const header = (label: string) =>
+      page.getByRole('columnheader').getByRole('button', { name: label, exact: true });
 
     // Default: createdAt descending.
     await expect.poll(order).toEqual([a.beta, a.mid, a.alpha, a.zeta].map((x) => x.filename));
 
     await header('File').click();
     await expect.poll(order).toEqual([a.alpha, a.beta, a.mid, a.zeta].map((x) => x.filename));
-    await expect(page.getByRole('columnheader', { name: /File/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: 'File', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await header('File').click();
     await expect.poll(order).toEqual([a.zeta, a.mid, a.beta, a.alpha].map((x) => x.filename));
 

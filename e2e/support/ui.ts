@@ -130,16 +130,14 @@ export async function dropFiles(page: Page, target: Locator, files: Fixture[]): 
 }
 
 /**
- * Opens the signed-in menu ('Welcome, {name}') if its links are not already on screen, then follows `link`.
+ * Opens the signed-in menu ('Welcome, {name}' in the navigation bar) unless it is open, then follows `link`
+ * (a link, or the Logout button) inside it.
  */
 export async function openMenuLink(page: Page, name: string, link: string): Promise<void> {
-  const target = page
-    .getByRole('link', { name: link, exact: true })
-    .or(page.getByRole('button', { name: link, exact: true }));
-  if (!(await target.first().isVisible())) {
-    await page.getByText(`Welcome, ${name}`).first().click();
-  }
-  await target.first().click();
+  const opener = page.getByRole('button', { name: `Welcome, ${name}` });
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
+  await menu.getByRole(link === 'Logout' ? 'button' : 'link', { name: link, exact: true }).click();
 }
 
 /** The cell of `row` under the column headed `column` (sort arrows ignored). */
