@@ -38,7 +38,7 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, url: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async request<T = any>(method: string, url: string, init: { json?: unknown; body?: RequestInit["body"]; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body = init.body;
