@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import type { User } from '@cloudstash/contract';
 import { useLogout } from '../../features/auth/api/logout';
+import { Avatar } from '../../components/Avatar';
 
 const DASHBOARD_LINKS = [
   { to: '/dashboard', label: 'Profile', end: true },
@@ -34,9 +35,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
   return (
     <nav aria-label="Dashboard navigation" className="flex min-h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-200 p-4">
       <div className="mb-2 flex items-center gap-3 px-2">
-        <span className="avatar avatar-placeholder" aria-hidden="true">
-          <span className="w-10 rounded-full bg-primary text-lg text-primary-content">{user.name.charAt(0).toUpperCase()}</span>
-        </span>
+        <Avatar name={user.name} />
         <div className="min-w-0">
           <p className="truncate font-semibold">{user.name}</p>
           <p className="truncate text-xs text-base-content/70">{user.email}</p>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { User } from '@cloudstash/contract';
 import { useCurrentUser } from '../../lib/session';
+import { Avatar } from '../../components/Avatar';
 
 interface NavbarProps {
   user: User | null;
@@ -13,28 +14,26 @@ export function Navbar({ user, drawerOpen, drawerId, onOpenMenu }: NavbarProps) 
   const { isPending } = useCurrentUser();
   return (
     <header className="navbar sticky top-0 z-30 border-b border-base-300 bg-base-100/95 px-3 backdrop-blur sm:px-6">
-      <div className="flex-1">
+      <div className="min-w-0 flex-1">
         <Link to={user ? '/dashboard' : '/'} className="btn btn-ghost gap-2 px-2 text-xl font-bold">
           <Logo />
           <span>CloudStash</span>
         </Link>
       </div>
-      <nav aria-label="Account" className="flex flex-none items-center gap-2">
+      <nav aria-label="Account" className="flex min-w-0 flex-none items-center gap-2">
         {isPending ? (
           <span className="loading loading-dots loading-md" role="status" aria-label="Loading session" />
         ) : user ? (
           <button
             type="button"
-            className="btn btn-ghost max-w-56 sm:max-w-none"
+            className="btn btn-ghost min-w-0 max-w-44 flex-nowrap px-2 sm:max-w-none sm:px-4"
             onClick={onOpenMenu}
             aria-haspopup="true"
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
           >
-            <span className="avatar avatar-placeholder" aria-hidden="true">
-              <span className="w-8 rounded-full bg-primary text-primary-content">{user.name.charAt(0).toUpperCase()}</span>
-            </span>
-            <span className="truncate">Welcome, {user.name}</span>
+            <Avatar name={user.name} size="sm" />
+            <span className="min-w-0 truncate">Welcome, {user.name}</span>
           </button>
         ) : (
           <>

@@ -99,7 +99,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <footer className="footer footer-center gap-4 border-t border-base-300 bg-base-200 p-8 text-base-content">
+      <footer className="flex flex-col items-center gap-4 border-t border-base-300 bg-base-200 p-8 text-center text-sm">
         <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2" aria-label="Footer">
           {FOOTER_ITEMS.map((item) => (
             <li key={item}>{item}</li>

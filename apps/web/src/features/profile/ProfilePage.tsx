@@ -1,6 +1,7 @@
 import { MESSAGES, formatDate } from '@cloudstash/contract';
 import { ErrorState, LoadingState } from '../../components/States';
 import { useCurrentUser } from '../../lib/session';
+import { Avatar } from '../../components/Avatar';
 
 const ROLE_LABEL = { admin: 'Administrator', user: 'Standard User' } as const;
 
@@ -15,13 +16,7 @@ export default function ProfilePage() {
       <h1 className="text-2xl font-bold sm:text-3xl">Profile</h1>
       <section aria-label="Account" className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body items-center gap-4 text-center sm:flex-row sm:text-left">
-          <div className="avatar avatar-placeholder">
-            <div className="w-24 rounded-full bg-primary text-primary-content">
-              <span className="text-4xl" aria-label={`Avatar of ${user.name}`} role="img">
-                {user.name.charAt(0).toUpperCase()}
-              </span>
-            </div>
-          </div>
+          <Avatar name={user.name} size="xl" />
           <div className="min-w-0 flex-1">
             <h2 className="text-2xl font-bold break-words">{user.name}</h2>
             <p className="break-all text-base-content/80">{user.email}</p>

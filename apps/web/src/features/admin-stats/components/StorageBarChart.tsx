@@ -16,7 +16,7 @@ export function StorageBarChart({ logical, physical }: StorageBarChartProps) {
     { label: 'Physical size (stored once)', value: physical, className: 'bg-success' },
   ];
   return (
-    <figure aria-labelledby="storage-chart-title" className="flex flex-col gap-4">
+    <figure aria-labelledby="storage-chart-title" className="flex w-full flex-col items-stretch justify-start gap-4">
       <figcaption id="storage-chart-title" className="font-semibold">
         Logical vs physical storage
       </figcaption>

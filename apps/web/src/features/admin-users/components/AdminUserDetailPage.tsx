@@ -11,6 +11,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useAdminUserStats } from '../api/user-stats';
 import { useAdminUserFiles } from '../api/user-files';
 import { RoleBadge } from './RoleBadge';
+import { Avatar } from '../../../components/Avatar';
 
 /** /dashboard/admin/users/{userId}: one account, its totals and its files. */
 export default function AdminUserDetailPage() {
@@ -43,11 +44,7 @@ export default function AdminUserDetailPage() {
       {back}
       <section aria-label="User information" className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body flex-col gap-4 sm:flex-row sm:items-center">
-          <div className="avatar avatar-placeholder">
-            <div className="w-16 rounded-full bg-primary text-primary-content">
-              <span className="text-2xl" aria-hidden="true">{user.name.charAt(0).toUpperCase()}</span>
-            </div>
-          </div>
+          <Avatar name={user.name} size="lg" />
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold break-words">{user.name}</h1>
             <p className="break-all text-base-content/80">{user.email}</p>

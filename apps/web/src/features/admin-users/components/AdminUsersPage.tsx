@@ -9,6 +9,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminUsers } from '../api/users';
 import { useUsersSummary } from '../api/users-summary';
 import { RoleBadge } from './RoleBadge';
+import { Avatar } from '../../../components/Avatar';
 
 /** /dashboard/admin/users */
 export default function AdminUsersPage() {
@@ -59,13 +60,11 @@ export default function AdminUsersPage() {
                   <tr key={user._id}>
                     <td>
                       <div className="flex items-center gap-3">
-                        <span className="avatar avatar-placeholder" aria-hidden="true">
-                          <span className="w-9 rounded-full bg-primary text-primary-content">{user.name.charAt(0).toUpperCase()}</span>
-                        </span>
+                        <Avatar name={user.name} size="sm" />
                         <span className="font-medium whitespace-nowrap">{user.name}</span>
                       </div>
                     </td>
-                    <td className="break-all">{user.email}</td>
+                    <td className="whitespace-nowrap">{user.email}</td>
                     <td>
                       <RoleBadge role={user.role} />
                     </td>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
 import { VisibilityBadge } from '../../../components/FileTable';
+import { Avatar } from '../../../components/Avatar';
 
 export function FileDetailsCard({ file }: { file: StoredFile }) {
   const rows: [string, ReactNode][] = [
@@ -36,9 +37,7 @@ export function UploaderCard({ file }: { file: StoredFile }) {
       <div className="card-body">
         <h2 id="uploaded-by" className="card-title">Uploaded By</h2>
         <div className="flex items-center gap-3">
-          <span className="avatar avatar-placeholder" aria-hidden="true">
-            <span className="w-10 rounded-full bg-secondary text-secondary-content">{name.charAt(0).toUpperCase()}</span>
-          </span>
+          <Avatar name={name} tone="secondary" />
           <div className="min-w-0">
             <p className="truncate font-medium">{name}</p>
             {file.uploadedBy?.email && <p className="truncate text-sm text-base-content/70">{file.uploadedBy.email}</p>}
