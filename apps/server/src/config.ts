@@ -31,6 +31,8 @@ const envSchema = z.object({
   DOWNLOAD_LINK_MINUTES: z.coerce.number().positive().default(5),
   GC_GRACE_MINUTES: z.coerce.number().nonnegative().default(60),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
+  // Seconds between SIGTERM (health turns 503) and closing the listener, so a load balancer sees it first.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().nonnegative().default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     downloadLinkMs: e.DOWNLOAD_LINK_MINUTES * 60_000,
     gcGraceMs: e.GC_GRACE_MINUTES * 60_000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
