@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when its sources are newer than the last build, then runs the server in
+// this terminal, passing signals through so Ctrl-C and SIGTERM shut it down cleanly.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+
+function newestChange(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(target).map((name) => newestChange(path.join(target, name))));
+}
+
+const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+if (Math.max(...sources.map((s) => newestChange(path.join(root, s)))) > builtAt) {
+  console.log('Building the web app...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@cloudstash/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
