@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES, booleanText, fileTooLargeMessage } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { ReceivedUpload } from '../services/files';
-import { ingestToTempFile, UploadTooLargeError } from '../upload/ingest';
+import { ingestToTempFile, UploadSourceError, UploadTooLargeError } from '../upload/ingest';
 import { AppError } from './errors';
 
 /** Generous room for the multipart framing and the two small text fields around a file. */
@@ -29,6 +29,23 @@ function tooLarge(request: FastifyRequest): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(size ?? Number.POSITIVE_INFINITY), undefined, {
     connection: 'close',
   });
+}
+
+/**
+ * What a failed form read means for the client. The client's own doing (a form busboy cannot parse, a body
+ * that stops early, a limit crossed) is a 4xx; a failure of our disk while writing the bytes stays a 5xx.
+ */
+function asUploadError(error: unknown, request: FastifyRequest): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof UploadTooLargeError) return tooLarge(request);
+  if (error instanceof UploadSourceError) return new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION_FAILED', MESSAGES.oneFileOnly);
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status < 500) return error;
+  // Anything else thrown while reading the form came from the form parser (busboy): the body was malformed.
+  if (!(error as { serverFault?: boolean }).serverFault) return new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
+  return error;
 }
 
 /**
@@ -60,8 +77,7 @@ export async function receiveUpload(request: FastifyRequest, config: Config): Pr
     }
   } catch (error) {
     if (file) await fsp.rm(file.tempPath, { force: true });
-    if (error instanceof UploadTooLargeError) throw tooLarge(request);
-    throw error;
+    throw asUploadError(error, request);
   }
   if (!file) {
     throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [{ path: 'file', message: MESSAGES.selectFile }]);

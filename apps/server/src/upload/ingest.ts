@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crashPoint } from './crash-points';
 import { SNIFF_BYTES } from './detect-type';
 
 /** What the server learned while the bytes streamed past, before any row exists. */
@@ -16,6 +17,9 @@ export interface IngestedBytes {
 }
 
 export class UploadTooLargeError extends Error {}
+
+/** The client's side of the upload failed (malformed form, body cut short): a 4xx, not our fault. */
+export class UploadSourceError extends Error {}
 
 /**
  * Watches a stream go by: counts, hashes, keeps the first bytes for type detection and checks that the whole
@@ -68,6 +72,11 @@ class ByteInspector extends Transform {
   }
 }
 
+/** Our disk failed (a write, the fsync): the client is not to blame, so this must end as a 5xx. */
+function serverFault(error: unknown): Error {
+  return Object.assign(error instanceof Error ? error : new Error(String(error)), { serverFault: true });
+}
+
 /**
  * Streams an upload into a fresh temporary file (fsynced before returning) while hashing it. Throws
  * UploadTooLargeError as soon as more than `maxBytes` arrive; the temporary file is removed on any failure.
@@ -77,14 +86,29 @@ export async function ingestToTempFile(source: Readable, tmpDir: string, maxByte
   const tempPath = path.join(tmpDir, `upload-${crypto.randomUUID()}`);
   const inspector = new ByteInspector(maxBytes);
   const out = fs.createWriteStream(tempPath, { flags: 'wx' });
+  let diskError: unknown;
+  out.once('error', (error) => (diskError ??= error));
   try {
-    await pipeline(source, inspector, out);
-    const handle = await fsp.open(tempPath, 'r');
     try {
-      await handle.sync();
-    } finally {
-      await handle.close();
+      await pipeline(source, inspector, out);
+    } catch (error) {
+      if (error instanceof UploadTooLargeError) throw error;
+      // Unless our own file failed, the bytes stopped because the client's form did (malformed, cut short).
+      if (diskError === undefined) throw new UploadSourceError(String(error));
+      throw serverFault(diskError);
     }
+    crashPoint('after-temp-write');
+    try {
+      const handle = await fsp.open(tempPath, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      throw serverFault(error);
+    }
+    crashPoint('after-fsync');
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
     throw error;

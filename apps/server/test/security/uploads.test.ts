@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@cloudstash/contract';
+import { DIALECTS } from '../helpers/dialects';
+import { png, text } from '../helpers/fixtures';
+import type { TestClient } from '../helpers/test-client';
+import { cookieOf, eventually, filesUnder, multipartBody, startSecurityApp, type SecurityApp } from './helpers/security-app';
+
+const LIMIT = 256 * 1024;
+
+/** Bytes the server process read from each socket, taken when its answer was sent. */
+const bytesReadAtAnswer: number[] = [];
+
+/** Sends a raw request and resolves with the status once the server answers (or the socket closes). */
+function rawUpload(
+  app: SecurityApp,
+  cookie: string,
+  opts: { headers?: Record<string, string | number>; write: (req: http.ClientRequest) => void },
+): Promise<{ status: number | 'closed'; body: string }> {
+  return new Promise((resolve) => {
+    const req = http.request({
+      host: '127.0.0.1',
+      port: app.port,
+      method: 'POST',
+      path: '/api/v1/files/upload',
+      headers: { cookie, ...opts.headers },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+      res.on('error', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', () => resolve({ status: 'closed', body: '' }));
+    opts.write(req);
+  });
+}
+
+describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
+  let t: SecurityApp;
+  let owner: TestClient;
+  const fileRows = async () => Number((await t.services.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const tempFiles = () => filesUnder(t.config.tmpDir);
+
+  beforeAll(async () => {
+    t = await startSecurityApp(dialect, {
+      env: { MAX_UPLOAD_BYTES: String(LIMIT) },
+      beforeListen: (app) =>
+        app.addHook('onResponse', async (request) => {
+          if (request.url === '/api/v1/files/upload') bytesReadAtAnswer.push(request.raw.socket.bytesRead);
+        }),
+    });
+    await t.client().signUp();
+    owner = t.client();
+    await owner.signUp();
+  });
+  afterAll(() => t.close());
+
+  it('accepts exactly the limit and refuses limit + 1 with 413', async () => {
+    expect((await owner.upload({ bytes: Buffer.alloc(LIMIT, 'a'), type: 'text/plain' })).status).toBe(201);
+    const over = await owner.upload({ bytes: Buffer.alloc(LIMIT + 1, 'a'), type: 'text/plain' });
+    expect(over.status).toBe(413);
+    expect(over.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('cuts a chunked upload with no Content-Length off after reading at most limit + 1 file bytes', async () => {
+    bytesReadAtAnswer.length = 0;
+    const boundary = 'cut-off-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    const rows = await fileRows();
+    // The client offers 40 times the limit and never says how much: the server must stop on its own.
+    const answer = await rawUpload(t, cookieOf(owner), {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+      write: (req) => {
+        let sent = 0;
+        const pump = () => {
+          while (sent < LIMIT * 40) {
+            sent += chunk.length;
+            if (!req.write(sent === chunk.length ? Buffer.concat([head, chunk]) : chunk)) return void req.once('drain', pump);
+          }
+          req.end(`\r\n--${boundary}--\r\n`);
+        };
+        req.on('error', () => {});
+        pump();
+      },
+    });
+    expect(answer.status).toBe(413);
+    // Headers, framing and two socket reads (64 KiB each) of slack beyond the file limit itself.
+    expect(bytesReadAtAnswer[0]).toBeLessThanOrEqual(LIMIT + 1 + 128 * 1024);
+    expect(await fileRows()).toBe(rows);
+    expect(await eventually(() => tempFiles().length === 0)).toBe(true);
+  });
+
+  it('refuses a Content-Length that already claims too much before reading the body', async () => {
+    bytesReadAtAnswer.length = 0;
+    const answer = await rawUpload(t, cookieOf(owner), {
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': LIMIT * 100 },
+      write: (req) => {
+        req.on('error', () => {});
+        req.write(Buffer.alloc(1024, 'y'));
+      },
+    });
+    expect(answer.status).toBe(413);
+    expect(bytesReadAtAnswer[0]).toBeLessThan(64 * 1024);
+  });
+
+  it('leaves no row and, soon after, no temporary file when the client aborts mid-upload', async () => {
+    const rows = await fileRows();
+    const boundary = 'abort-boundary';
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port: t.port,
+        method: 'POST',
+        path: '/api/v1/files/upload',
+        headers: { cookie: cookieOf(owner), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': LIMIT },
+      });
+      req.on('error', () => resolve());
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      );
+      req.write(Buffer.alloc(LIMIT / 2, 'h'));
+      // Wait until the server has started the temporary file, then vanish.
+      void eventually(() => tempFiles().length > 0, 5000).then((started) => {
+        expect(started).toBe(true);
+        req.destroy();
+        resolve();
+      });
+    });
+    expect(await eventually(() => tempFiles().length === 0, 3000)).toBe(true);
+    expect(await fileRows()).toBe(rows);
+    expect((await owner.get('/api/v1/health')).status).toBe(200);
+  });
+
+  const boundary = 'abuse-boundary';
+  const abusive: [string, () => Buffer][] = [
+    ['two files', () => multipartBody(boundary, [{ name: 'file', filename: 'a.txt', bytes: text('a') }, { name: 'file', filename: 'b.txt', bytes: text('b') }])],
+    ['a file under another field name', () => multipartBody(boundary, [{ name: 'upload', filename: 'a.txt', bytes: text('a') }])],
+    ['five thousand fields', () => multipartBody(boundary, [...Array.from({ length: 5000 }, (_, i) => ({ name: `f${i}`, value: 'v' })), { name: 'file', filename: 'a.txt', bytes: text('a') }])],
+    ['a 1 MB field value', () => multipartBody(boundary, [{ name: 'filename', value: 'n'.repeat(1024 * 1024) }, { name: 'file', filename: 'a.txt', bytes: text('a') }])],
+    ['a thousand empty parts', () => Buffer.from(`--${boundary}\r\n\r\n\r\n`.repeat(1000) + `--${boundary}--\r\n`)],
+    ['a part with 500 headers', () => Buffer.from(`--${boundary}\r\n${'X-H: 1\r\n'.repeat(500)}Content-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc\r\n--${boundary}--\r\n`)],
+    ['no closing boundary', () => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc`)],
+    ['garbage instead of parts', () => crypto.randomBytes(4096)],
+    ['a file only as a text field', () => multipartBody(boundary, [{ name: 'file', value: 'not a file' }])],
+  ];
+
+  it.each(abusive)('answers %s with a 4xx, storing nothing', async (_label, body) => {
+    const rows = await fileRows();
+    const answer = await owner.request('POST', '/api/v1/files/upload', {
+      body: body(),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(await fileRows()).toBe(rows);
+    expect(await eventually(() => tempFiles().length === 0)).toBe(true);
+  });
+
+  it('ignores upload fields the client does not own (owner, size, hash, counts, role)', async () => {
+    const other = t.client();
+    const victim = await other.signUp();
+    const bytes = png(77);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ owner_id: victim._id, uploadedBy: victim._id, size: '1', downloadCount: '999' })) form.append(k, v);
+    form.append('file', new Blob([bytes], { type: 'image/png' }), 'x.png');
+    const answer = await owner.request('POST', '/api/v1/files/upload', { body: form });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ size: bytes.length, downloadCount: 0, uploadedBy: { _id: owner.user!._id } });
+    expect((await other.get('/api/v1/files/stats')).body.data.totalFiles).toBe(0);
+  });
+
+  it('keeps names out of storage: blobs live under their hash whatever the name says', async () => {
+    const evil = '../../../../escape-attempt.txt';
+    const answer = await owner.upload({ bytes: text(`unique ${crypto.randomUUID()}`), type: 'text/plain', name: evil, filename: evil });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.filename).not.toMatch(/[/\\]/);
+    const everything = filesUnder(path.dirname(t.dataDir));
+    expect(everything.filter((f) => f.includes('escape-attempt'))).toEqual([]);
+    for (const f of filesUnder(path.join(t.dataDir, 'blobs'))) expect(path.basename(f)).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.existsSync(path.join(t.dataDir, '..', 'escape-attempt.txt'))).toBe(false);
+  });
+
+  it('says why a refused upload was refused, in the contract words', async () => {
+    const answer = await owner.request('POST', '/api/v1/files/upload', {
+      body: abusive[0]![1](),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(answer.body.message).toBe(MESSAGES.oneFileOnly);
+  });
+});
