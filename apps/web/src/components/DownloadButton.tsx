@@ -11,7 +11,12 @@ interface DownloadButtonProps {
 }
 
 /** Spec section 7: a failed download shows no message, so failure only ends the spinner. */
-export function DownloadButton({ file, onDownloaded, label = 'Download', className = 'btn btn-sm btn-primary btn-soft' }: DownloadButtonProps) {
+export function DownloadButton({
+  file,
+  onDownloaded,
+  label = 'Download',
+  className = 'btn btn-sm btn-primary btn-soft',
+}: DownloadButtonProps) {
   const [pending, setPending] = useState(false);
   const onClick = async (event: MouseEvent) => {
     // Rows open the preview when clicked; the button must not.
@@ -22,11 +27,24 @@ export function DownloadButton({ file, onDownloaded, label = 'Download', classNa
     if (ok) onDownloaded?.();
   };
   return (
-    <button type="button" className={className} onClick={onClick} disabled={pending} aria-label={`${label} ${file.filename}`}>
+    <button
+      type="button"
+      className={className}
+      onClick={onClick}
+      disabled={pending}
+      aria-label={`${label} ${file.filename}`}
+    >
       {pending ? (
         <span className="loading loading-spinner loading-xs" aria-hidden="true" />
       ) : (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       )}

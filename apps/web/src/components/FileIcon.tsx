@@ -11,7 +11,16 @@ const PATHS = {
 export function FileIcon({ mimetype, className = 'size-5' }: { mimetype: string; className?: string }) {
   const category = fileCategory(mimetype);
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={`${className} shrink-0 text-primary`} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0 text-primary`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    >
       <path d={PATHS[category]} />
     </svg>
   );

@@ -28,7 +28,15 @@ const SORTABLE_TAIL: { column: SortField; label: string }[] = [
 ];
 
 /** The file lists shared by Public Files, All Files and a user's files: a row opens the preview. */
-export function FileTable({ files, caption, sort, onSort, showVisibility, showEmail, onDownloaded }: FileTableProps) {
+export function FileTable({
+  files,
+  caption,
+  sort,
+  onSort,
+  showVisibility,
+  showEmail,
+  onDownloaded,
+}: FileTableProps) {
   const navigate = useNavigate();
   const header = (column: SortField, label: string) =>
     sort && onSort ? (
@@ -53,7 +61,11 @@ export function FileTable({ files, caption, sort, onSort, showVisibility, showEm
         </thead>
         <tbody>
           {files.map((file) => (
-            <tr key={file._id} className="hover:bg-base-200 cursor-pointer" onClick={() => navigate(`/dashboard/file/${file._id}`)}>
+            <tr
+              key={file._id}
+              className="hover:bg-base-200 cursor-pointer"
+              onClick={() => navigate(`/dashboard/file/${file._id}`)}
+            >
               <td className="max-w-64">
                 <div className="flex items-center gap-2">
                   <FileIcon mimetype={file.mimetype} />
@@ -69,7 +81,9 @@ export function FileTable({ files, caption, sort, onSort, showVisibility, showEm
               </td>
               <td className="whitespace-nowrap">
                 <div>{file.uploadedBy?.name ?? 'Unknown User'}</div>
-                {showEmail && file.uploadedBy?.email && <div className="text-xs text-base-content/70">{file.uploadedBy.email}</div>}
+                {showEmail && file.uploadedBy?.email && (
+                  <div className="text-xs text-base-content/70">{file.uploadedBy.email}</div>
+                )}
               </td>
               <td>
                 <span className="badge badge-ghost badge-sm">{fileTypeLabel(file.mimetype)}</span>
@@ -94,5 +108,9 @@ export function FileTable({ files, caption, sort, onSort, showVisibility, showEm
 }
 
 export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
-  return <span className={`badge badge-sm ${isPublic ? 'badge-success' : 'badge-neutral'}`}>{isPublic ? 'Public' : 'Private'}</span>;
+  return (
+    <span className={`badge badge-sm ${isPublic ? 'badge-success' : 'badge-neutral'}`}>
+      {isPublic ? 'Public' : 'Private'}
+    </span>
+  );
 }

@@ -13,7 +13,10 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
 /** A screen-level failure text from the spec's catalogue ("Failed to load public files", ...). */
 export function ErrorState({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+    <div
+      role="alert"
+      className="alert alert-error alert-soft flex flex-col items-start gap-3 sm:flex-row sm:items-center"
+    >
       <span className="font-medium">{message}</span>
       {children}
     </div>
@@ -23,7 +26,14 @@ export function ErrorState({ message, children }: { message: string; children?: 
 export function EmptyState({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-box border border-dashed border-base-300 px-6 py-12 text-center">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-12 text-base-content/40" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-12 text-base-content/40"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
         <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
       </svg>
       <p className="text-lg font-medium">{message}</p>

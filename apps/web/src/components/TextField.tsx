@@ -12,7 +12,9 @@ export function TextField({ label, hint, error, className, ...input }: TextField
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error && error !== hint ? errorId : null].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : null, error && error !== hint ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="fieldset">
       <label htmlFor={id} className="fieldset-legend text-sm">

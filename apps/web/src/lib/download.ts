@@ -10,9 +10,13 @@ export function downloadFilename(file: Pick<StoredFile, 'filename' | 'mimetype'>
  * Asks for a signed link (the server counts the download), fetches the bytes and saves them under the
  * spec's name. Spec section 7: a failed download returns false and shows no message.
  */
-export async function downloadFile(file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>): Promise<boolean> {
+export async function downloadFile(
+  file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>,
+): Promise<boolean> {
   try {
-    const link = await apiRequest<Envelope<{ url: string }>>(`/files/f/${encodeURIComponent(file._id)}/download`);
+    const link = await apiRequest<Envelope<{ url: string }>>(
+      `/files/f/${encodeURIComponent(file._id)}/download`,
+    );
     const response = await fetch(link.data.url, { credentials: 'include' });
     if (!response.ok) return false;
     saveBlob(await response.blob(), downloadFilename(file));

@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { Page } from '@cloudstash/contract';
 import { readOrNull } from './api-client';
 
@@ -12,7 +17,11 @@ type Query = object;
 export function pagedListOptions<T>(queryKey: QueryKey, path: string, query: Query) {
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) => readOrNull<Page<T>>(path, { query: { ...(query as Record<string, string | number | undefined>), cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      readOrNull<Page<T>>(path, {
+        query: { ...(query as Record<string, string | number | undefined>), cursor: pageParam },
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage?.meta.nextCursor ?? undefined,
     // While a new filter or sort loads, keep showing the previous rows rather than flashing a spinner.

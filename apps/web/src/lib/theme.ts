@@ -11,7 +11,10 @@ export function readStoredTheme(storage: Pick<Storage, 'getItem'> | undefined = 
 }
 
 /** Remembers the choice in the browser (spec: theme preference is persisted in the browser). */
-export function persistTheme(theme: Theme, storage: Pick<Storage, 'setItem'> | undefined = safeStorage()): void {
+export function persistTheme(
+  theme: Theme,
+  storage: Pick<Storage, 'setItem'> | undefined = safeStorage(),
+): void {
   try {
     storage?.setItem(THEME_STORAGE_KEY, theme);
   } catch {

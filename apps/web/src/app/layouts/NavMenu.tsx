@@ -33,7 +33,10 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
   };
 
   return (
-    <nav aria-label="Dashboard navigation" className="flex min-h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-200 p-4">
+    <nav
+      aria-label="Dashboard navigation"
+      className="flex min-h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-200 p-4"
+    >
       <div className="mb-2 flex items-center gap-3 px-2">
         <Avatar name={user.name} />
         <div className="min-w-0">

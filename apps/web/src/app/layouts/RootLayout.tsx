@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { LoadingState } from '../../components/States';
 import { useCurrentUser } from '../../lib/session';
@@ -15,10 +15,8 @@ const DRAWER_ID = 'app-drawer';
 export function RootLayout() {
   const { data: user } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { pathname } = useLocation();
 
-  // Following a link closes the drawer; so does Escape.
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // Escape closes the drawer; its links close it themselves when followed.
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
@@ -38,10 +36,18 @@ export function RootLayout() {
         aria-hidden="true"
       />
       <div className="drawer-content flex min-h-dvh flex-col">
-        <a href="#main" className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
+        <a
+          href="#main"
+          className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
+        >
           Skip to content
         </a>
-        <Navbar user={user ?? null} drawerOpen={drawerOpen} drawerId={DRAWER_ID} onOpenMenu={() => setDrawerOpen(true)} />
+        <Navbar
+          user={user ?? null}
+          drawerOpen={drawerOpen}
+          drawerId={DRAWER_ID}
+          onOpenMenu={() => setDrawerOpen(true)}
+        />
         <main id="main" className="flex flex-1 flex-col">
           <Suspense fallback={<LoadingState />}>
             <Outlet />

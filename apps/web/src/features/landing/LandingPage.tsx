@@ -11,20 +11,30 @@ export default function LandingPage() {
             Your files, safe in the <span className="text-primary">cloud</span>
           </h1>
           <p className="max-w-2xl text-lg text-base-content/80">
-            CloudStash stores, previews and shares your files, and removes duplicate files automatically to save storage.
+            CloudStash stores, previews and shares your files, and removes duplicate files automatically to
+            save storage.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/register" className="btn btn-primary btn-lg">Get Started Free</Link>
-            <Link to="/login" className="btn btn-outline btn-lg">Sign In</Link>
+            <Link to="/register" className="btn btn-primary btn-lg">
+              Get Started Free
+            </Link>
+            <Link to="/login" className="btn btn-outline btn-lg">
+              Sign In
+            </Link>
           </div>
         </div>
       </section>
 
       <section aria-labelledby="claims-heading" className="px-4 py-10">
-        <h2 id="claims-heading" className="sr-only">CloudStash in numbers</h2>
+        <h2 id="claims-heading" className="sr-only">
+          CloudStash in numbers
+        </h2>
         <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-4 md:grid-cols-4">
           {CLAIMS.map((claim) => (
-            <div key={claim.label} className="rounded-box border border-base-300 bg-base-100 p-5 text-center shadow-sm">
+            <div
+              key={claim.label}
+              className="rounded-box border border-base-300 bg-base-100 p-5 text-center shadow-sm"
+            >
               <dt className="text-sm text-base-content/80">{claim.label}</dt>
               <dd className="text-3xl font-bold text-primary">{claim.value}</dd>
             </div>
@@ -34,12 +44,23 @@ export default function LandingPage() {
 
       <section aria-labelledby="features-heading" className="px-4 py-12">
         <div className="mx-auto max-w-6xl">
-          <h2 id="features-heading" className="mb-8 text-center text-3xl font-bold">Everything you need to store files</h2>
+          <h2 id="features-heading" className="mb-8 text-center text-3xl font-bold">
+            Everything you need to store files
+          </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {PROMISES.map((promise) => (
               <li key={promise.title} className="card border border-base-300 bg-base-100 shadow-sm">
                 <div className="card-body">
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 text-primary" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="size-8 text-primary"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     <path d={promise.icon} />
                   </svg>
                   <h3 className="card-title text-lg">{promise.title}</h3>
@@ -53,14 +74,18 @@ export default function LandingPage() {
 
       <section aria-labelledby="types-heading" className="bg-base-200 px-4 py-12">
         <div className="mx-auto max-w-6xl">
-          <h2 id="types-heading" className="mb-8 text-center text-3xl font-bold">Supported file types</h2>
+          <h2 id="types-heading" className="mb-8 text-center text-3xl font-bold">
+            Supported file types
+          </h2>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {FILE_GROUPS.map((group) => (
               <li key={group.title} className="rounded-box bg-base-100 p-5 shadow-sm">
                 <h3 className="text-lg font-semibold">{group.title}</h3>
                 <p className="mt-2 flex flex-wrap gap-2">
                   {group.formats.map((format) => (
-                    <span key={format} className="badge badge-primary badge-soft">{format}</span>
+                    <span key={format} className="badge badge-primary badge-soft">
+                      {format}
+                    </span>
                   ))}
                 </p>
               </li>
@@ -71,11 +96,16 @@ export default function LandingPage() {
 
       <section aria-labelledby="steps-heading" className="px-4 py-12">
         <div className="mx-auto max-w-5xl">
-          <h2 id="steps-heading" className="mb-8 text-center text-3xl font-bold">How it works</h2>
+          <h2 id="steps-heading" className="mb-8 text-center text-3xl font-bold">
+            How it works
+          </h2>
           <ol className="grid gap-4 md:grid-cols-3">
             {STEPS.map((step, index) => (
               <li key={step.title} className="flex gap-4 rounded-box border border-base-300 p-5">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-content" aria-hidden="true">
+                <span
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-content"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <div>
@@ -90,11 +120,20 @@ export default function LandingPage() {
 
       <section aria-labelledby="cta-heading" className="px-4 pb-16">
         <div className="mx-auto max-w-4xl rounded-box bg-primary p-8 text-center text-primary-content sm:p-12">
-          <h2 id="cta-heading" className="text-3xl font-bold">Ready to get started?</h2>
+          <h2 id="cta-heading" className="text-3xl font-bold">
+            Ready to get started?
+          </h2>
           <p className="mt-2 opacity-90">Join CloudStash and keep your files in one place.</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/register" className="btn btn-lg bg-base-100 text-base-content hover:bg-base-200">Start Free Today</Link>
-            <Link to="/login" className="btn btn-lg btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary">Already Have Account?</Link>
+            <Link to="/register" className="btn btn-lg bg-base-100 text-base-content hover:bg-base-200">
+              Start Free Today
+            </Link>
+            <Link
+              to="/login"
+              className="btn btn-lg btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary"
+            >
+              Already Have Account?
+            </Link>
           </div>
         </div>
       </section>
@@ -107,7 +146,12 @@ export default function LandingPage() {
         </ul>
         <p>
           Built by{' '}
-          <a href={SOURCE_PROFILE_URL} className="link link-primary" target="_blank" rel="noopener noreferrer">
+          <a
+            href={SOURCE_PROFILE_URL}
+            className="link link-primary"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             the CloudStash developers on GitHub
           </a>
         </p>

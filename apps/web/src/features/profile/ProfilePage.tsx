@@ -20,13 +20,20 @@ export default function ProfilePage() {
           <div className="min-w-0 flex-1">
             <h2 className="text-2xl font-bold break-words">{user.name}</h2>
             <p className="break-all text-base-content/80">{user.email}</p>
-            <span className={`badge mt-2 ${user.role === 'admin' ? 'badge-secondary' : 'badge-primary'}`}>{roleLabel}</span>
+            <span className={`badge mt-2 ${user.role === 'admin' ? 'badge-secondary' : 'badge-primary'}`}>
+              {roleLabel}
+            </span>
           </div>
         </div>
       </section>
-      <section aria-labelledby="account-details" className="card border border-base-300 bg-base-100 shadow-sm">
+      <section
+        aria-labelledby="account-details"
+        className="card border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="card-body">
-          <h2 id="account-details" className="card-title">Account Details</h2>
+          <h2 id="account-details" className="card-title">
+            Account Details
+          </h2>
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label="Name" value={user.name} />
             <Detail label="Email" value={user.email} />

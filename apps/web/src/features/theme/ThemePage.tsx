@@ -13,7 +13,14 @@ export default function ThemePage() {
   };
   return (
     <div className="flex flex-col gap-8">
-      <PageHeader title="Change Theme" subtitle={<>Current theme: <strong className="capitalize">{current}</strong></>} />
+      <PageHeader
+        title="Change Theme"
+        subtitle={
+          <>
+            Current theme: <strong className="capitalize">{current}</strong>
+          </>
+        }
+      />
       <ThemeGroup title="Light Themes" themes={LIGHT_THEMES} current={current} onChoose={choose} />
       <ThemeGroup title="Dark Themes" themes={DARK_THEMES} current={current} onChoose={choose} />
     </div>

@@ -6,7 +6,13 @@ import { StatGrid, StatTile } from '../../../components/StatTile';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
 import { FileTable } from '../../../components/FileTable';
 import { LoadMore } from '../../../components/LoadMore';
-import { DEFAULT_SORT, EMPTY_ADMIN_FILTERS, adminFilesQuery, nextSort, type SortState } from '../../../lib/list-state';
+import {
+  DEFAULT_SORT,
+  EMPTY_ADMIN_FILTERS,
+  adminFilesQuery,
+  nextSort,
+  type SortState,
+} from '../../../lib/list-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminFiles } from '../api/files';
@@ -37,7 +43,11 @@ export default function AdminFilesPage() {
           <StatTile label="Active Users" value={summary.activeUsers} />
         </StatGrid>
       )}
-      <AdminFileFilters filters={filters} onChange={setFilters} onClear={() => setFilters(EMPTY_ADMIN_FILTERS)} />
+      <AdminFileFilters
+        filters={filters}
+        onChange={setFilters}
+        onClear={() => setFilters(EMPTY_ADMIN_FILTERS)}
+      />
       <p aria-live="polite" className="text-sm text-base-content/80">
         Showing {list.total} of {summary?.totalFiles ?? list.total} files
       </p>
@@ -58,7 +68,11 @@ export default function AdminFilesPage() {
             showEmail
             onDownloaded={refresh}
           />
-          <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={list.fetchNextPage} />
+          <LoadMore
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            onLoadMore={list.fetchNextPage}
+          />
         </>
       )}
     </div>

@@ -16,7 +16,10 @@ export function StorageBarChart({ logical, physical }: StorageBarChartProps) {
     { label: 'Physical size (stored once)', value: physical, className: 'bg-success' },
   ];
   return (
-    <figure aria-labelledby="storage-chart-title" className="flex w-full flex-col items-stretch justify-start gap-4">
+    <figure
+      aria-labelledby="storage-chart-title"
+      className="flex w-full flex-col items-stretch justify-start gap-4"
+    >
       <figcaption id="storage-chart-title" className="font-semibold">
         Logical vs physical storage
       </figcaption>
@@ -34,7 +37,10 @@ export function StorageBarChart({ logical, physical }: StorageBarChartProps) {
                 role="img"
                 aria-label={`${bar.label}: ${formatSize(bar.value)}, ${percent.toFixed(0)}% of the larger bar`}
               >
-                <div className={`h-full rounded-full ${bar.className} transition-[width] duration-500`} style={{ width: `${percent}%` }} />
+                <div
+                  className={`h-full rounded-full ${bar.className} transition-[width] duration-500`}
+                  style={{ width: `${percent}%` }}
+                />
               </div>
             </li>
           );

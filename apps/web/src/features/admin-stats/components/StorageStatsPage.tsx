@@ -31,10 +31,26 @@ export default function StorageStatsPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title="Storage Statistics" subtitle="How much space automatic deduplication saves." />
       <StatGrid label="Storage sizes">
-        <StatTile label="Total Logical Size" value={formatSize(stats.totalLogicalSize)} hint="Sum of every uploaded file" />
-        <StatTile label="Total Physical Size" value={formatSize(stats.totalPhysicalSize)} hint="Bytes actually stored" />
-        <StatTile label="Storage Saved" value={formatSize(stats.storageSaved)} hint="Logical minus physical" />
-        <StatTile label="Storage Efficiency" value={`${figures.efficiencyPercent.toFixed(1)}%`} hint="Saved / logical size" />
+        <StatTile
+          label="Total Logical Size"
+          value={formatSize(stats.totalLogicalSize)}
+          hint="Sum of every uploaded file"
+        />
+        <StatTile
+          label="Total Physical Size"
+          value={formatSize(stats.totalPhysicalSize)}
+          hint="Bytes actually stored"
+        />
+        <StatTile
+          label="Storage Saved"
+          value={formatSize(stats.storageSaved)}
+          hint="Logical minus physical"
+        />
+        <StatTile
+          label="Storage Efficiency"
+          value={`${figures.efficiencyPercent.toFixed(1)}%`}
+          hint="Saved / logical size"
+        />
       </StatGrid>
       <section aria-label="Storage chart" className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
@@ -42,16 +58,29 @@ export default function StorageStatsPage() {
         </div>
       </section>
       <StatGrid label="Deduplication">
-        <StatTile label="Duplicate Ratio" value={`${figures.duplicateRatio.toFixed(1)}x`} hint="Uploads per unique file" />
-        <StatTile label="Duplicate Uploads" value={`${figures.duplicateUploadsPercent.toFixed(1)}%`} hint="Uploads already stored" />
+        <StatTile
+          label="Duplicate Ratio"
+          value={`${figures.duplicateRatio.toFixed(1)}x`}
+          hint="Uploads per unique file"
+        />
+        <StatTile
+          label="Duplicate Uploads"
+          value={`${figures.duplicateUploadsPercent.toFixed(1)}%`}
+          hint="Uploads already stored"
+        />
         <StatTile label="Total Files Uploaded" value={stats.totalFilesUploaded} />
         <StatTile label="Unique Files Stored" value={stats.uniqueFilesStored} />
         <StatTile label="Total Users" value={stats.totalUsers} />
       </StatGrid>
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="most-duplicated" className="card border border-base-300 bg-base-100 shadow-sm">
+        <section
+          aria-labelledby="most-duplicated"
+          className="card border border-base-300 bg-base-100 shadow-sm"
+        >
           <div className="card-body">
-            <h2 id="most-duplicated" className="card-title">Most Duplicated File</h2>
+            <h2 id="most-duplicated" className="card-title">
+              Most Duplicated File
+            </h2>
             {duplicated ? (
               <>
                 <p>
@@ -75,10 +104,15 @@ export default function StorageStatsPage() {
         </section>
         <section aria-labelledby="top-uploader" className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body">
-            <h2 id="top-uploader" className="card-title">Top Uploader</h2>
+            <h2 id="top-uploader" className="card-title">
+              Top Uploader
+            </h2>
             {stats.topUploader ? (
               <p>
-                <Link to={`/dashboard/admin/users/${stats.topUploader.userId}`} className="link link-primary font-semibold">
+                <Link
+                  to={`/dashboard/admin/users/${stats.topUploader.userId}`}
+                  className="link link-primary font-semibold"
+                >
                   {stats.topUploader.name}
                 </Link>{' '}
                 with <strong>{stats.topUploader.uploads}</strong> uploads

@@ -6,7 +6,12 @@ import { queryKeys } from '../../../lib/query-keys';
 /** GET /admin/files/{userId}: one user's files, sorted by the server. */
 export const adminUserFilesOptions = (userId: string, sort: SortState) => {
   const query: FileListQuery = { sort: sort.sort, order: sort.order, limit: DEFAULT_PAGE_SIZE };
-  return pagedListOptions<StoredFile>(queryKeys.adminUserFiles(userId, query), `/admin/files/${encodeURIComponent(userId)}`, query);
+  return pagedListOptions<StoredFile>(
+    queryKeys.adminUserFiles(userId, query),
+    `/admin/files/${encodeURIComponent(userId)}`,
+    query,
+  );
 };
 
-export const useAdminUserFiles = (userId: string, sort: SortState) => usePagedList(adminUserFilesOptions(userId, sort));
+export const useAdminUserFiles = (userId: string, sort: SortState) =>
+  usePagedList(adminUserFilesOptions(userId, sort));

@@ -8,7 +8,8 @@ export const adminUserStatsOptions = (userId: string) =>
   queryOptions({
     queryKey: queryKeys.adminUserStats(userId),
     queryFn: async () =>
-      (await readOrNull<Envelope<AdminUserStats>>(`/admin/stats/${encodeURIComponent(userId)}`))?.data ?? null,
+      (await readOrNull<Envelope<AdminUserStats>>(`/admin/stats/${encodeURIComponent(userId)}`))?.data ??
+      null,
   });
 
 export const useAdminUserStats = (userId: string) => useQuery(adminUserStatsOptions(userId));

@@ -63,7 +63,9 @@ export default function AdminUserDetailPage() {
         <StatTile label="Total Downloads" value={stats.totalDownloadCount} />
       </StatGrid>
       <section aria-labelledby="user-files" className="flex flex-col gap-3">
-        <h2 id="user-files" className="text-xl font-semibold">Files of {user.name}</h2>
+        <h2 id="user-files" className="text-xl font-semibold">
+          Files of {user.name}
+        </h2>
         {files.isPending ? (
           <LoadingState label="Loading files" />
         ) : files.failed ? (
@@ -80,7 +82,11 @@ export default function AdminUserDetailPage() {
               showVisibility
               onDownloaded={refresh}
             />
-            <LoadMore hasNextPage={files.hasNextPage} isFetchingNextPage={files.isFetchingNextPage} onLoadMore={files.fetchNextPage} />
+            <LoadMore
+              hasNextPage={files.hasNextPage}
+              isFetchingNextPage={files.isFetchingNextPage}
+              onLoadMore={files.fetchNextPage}
+            />
           </>
         )}
       </section>

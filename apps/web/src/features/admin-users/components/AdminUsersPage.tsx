@@ -31,7 +31,13 @@ export default function AdminUsersPage() {
       <search>
         <label className="flex max-w-md flex-col gap-1">
           <span className="text-sm font-medium">Search users</span>
-          <input type="search" className="input w-full" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            className="input w-full"
+            placeholder="Name or email"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
       </search>
       {list.isPending ? (
@@ -71,7 +77,11 @@ export default function AdminUsersPage() {
                     <td className="whitespace-nowrap">{formatDate(user.createdAt)}</td>
                     <td className="whitespace-nowrap">{formatDate(user.updatedAt)}</td>
                     <td>
-                      <Link to={`/dashboard/admin/users/${user._id}`} className="btn btn-xs btn-primary btn-soft" aria-label={`View ${user.name}`}>
+                      <Link
+                        to={`/dashboard/admin/users/${user._id}`}
+                        className="btn btn-xs btn-primary btn-soft"
+                        aria-label={`View ${user.name}`}
+                      >
                         View
                       </Link>
                     </td>
@@ -80,7 +90,11 @@ export default function AdminUsersPage() {
               </tbody>
             </table>
           </div>
-          <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={list.fetchNextPage} />
+          <LoadMore
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            onLoadMore={list.fetchNextPage}
+          />
         </>
       )}
     </div>

@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import { apiRequest, messageOf } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const login = (body: LoginBody) => apiRequest<Envelope<User>>('/users/login', { method: 'POST', body });
+export const login = (body: LoginBody) =>
+  apiRequest<Envelope<User>>('/users/login', { method: 'POST', body });
 
 /** Spec section 4: success toast, user data refreshed; failure toast with the server's message or the default. */
 export function useLogin() {

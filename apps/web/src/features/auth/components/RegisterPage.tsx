@@ -31,8 +31,29 @@ export default function RegisterPage() {
   return (
     <AuthCard title="Register" subtitle="Create your free CloudStash account">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-        <TextField label="Name" name="name" autoComplete="name" placeholder="Your name" required value={form.name} onChange={set('name')} hint={MESSAGES.nameRequired} error={errors.name} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" placeholder="email@example.com" required value={form.email} onChange={set('email')} hint={MESSAGES.emailInvalid} error={errors.email} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          placeholder="Your name"
+          required
+          value={form.name}
+          onChange={set('name')}
+          hint={MESSAGES.nameRequired}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="email@example.com"
+          required
+          value={form.email}
+          onChange={set('email')}
+          hint={MESSAGES.emailInvalid}
+          error={errors.email}
+        />
         <TextField
           label="Password"
           type="password"

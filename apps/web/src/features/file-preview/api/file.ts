@@ -12,7 +12,8 @@ export const fileOptions = (id: string) =>
     queryKey: queryKeys.file(id),
     queryFn: async ({ signal }) => {
       try {
-        return (await apiRequest<Envelope<StoredFile>>(`/files/f/${encodeURIComponent(id)}`, { signal })).data;
+        return (await apiRequest<Envelope<StoredFile>>(`/files/f/${encodeURIComponent(id)}`, { signal }))
+          .data;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

@@ -16,7 +16,9 @@ export function FileDetailsCard({ file }: { file: StoredFile }) {
   return (
     <section aria-labelledby="file-details" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body">
-        <h2 id="file-details" className="card-title">File Details</h2>
+        <h2 id="file-details" className="card-title">
+          File Details
+        </h2>
         <dl className="divide-y divide-base-300">
           {rows.map(([label, value]) => (
             <div key={label} className="flex items-start justify-between gap-4 py-2">
@@ -35,12 +37,16 @@ export function UploaderCard({ file }: { file: StoredFile }) {
   return (
     <section aria-labelledby="uploaded-by" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body">
-        <h2 id="uploaded-by" className="card-title">Uploaded By</h2>
+        <h2 id="uploaded-by" className="card-title">
+          Uploaded By
+        </h2>
         <div className="flex items-center gap-3">
           <Avatar name={name} tone="secondary" />
           <div className="min-w-0">
             <p className="truncate font-medium">{name}</p>
-            {file.uploadedBy?.email && <p className="truncate text-sm text-base-content/70">{file.uploadedBy.email}</p>}
+            {file.uploadedBy?.email && (
+              <p className="truncate text-sm text-base-content/70">{file.uploadedBy.email}</p>
+            )}
           </div>
         </div>
       </div>

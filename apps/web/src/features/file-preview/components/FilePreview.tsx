@@ -6,30 +6,62 @@ import { DownloadButton } from '../../../components/DownloadButton';
 export function FilePreview({ file, onDownloaded }: { file: StoredFile; onDownloaded: () => void }) {
   switch (previewKind(file.mimetype)) {
     case 'image':
-      return <img src={file.url} alt={file.filename} className="mx-auto max-h-[70vh] w-auto max-w-full rounded-box object-contain" />;
+      return (
+        <img
+          src={file.url}
+          alt={file.filename}
+          className="mx-auto max-h-[70vh] w-auto max-w-full rounded-box object-contain"
+        />
+      );
     case 'video':
       return (
-        <video src={file.url} controls preload="metadata" className="max-h-[70vh] w-full rounded-box bg-black" aria-label={file.filename}>
+        <video
+          src={file.url}
+          controls
+          preload="metadata"
+          className="max-h-[70vh] w-full rounded-box bg-black"
+          aria-label={file.filename}
+        >
           Your browser cannot play this video.
         </video>
       );
     case 'pdf':
-      return <iframe src={file.url} title={`PDF preview of ${file.filename}`} className="h-[70vh] w-full rounded-box border border-base-300 bg-white" />;
+      return (
+        <iframe
+          src={file.url}
+          title={`PDF preview of ${file.filename}`}
+          className="h-[70vh] w-full rounded-box border border-base-300 bg-white"
+        />
+      );
     case 'text':
       return (
         <Message title="This text file cannot be previewed directly.">
-          <DownloadButton file={file} onDownloaded={onDownloaded} label="Download to View" className="btn btn-primary" />
+          <DownloadButton
+            file={file}
+            onDownloaded={onDownloaded}
+            label="Download to View"
+            className="btn btn-primary"
+          />
         </Message>
       );
     default:
-      return <Message title="File Preview Not Available" text="Download the file to open it on your device." />;
+      return (
+        <Message title="File Preview Not Available" text="Download the file to open it on your device." />
+      );
   }
 }
 
 function Message({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
   return (
     <div className="flex min-h-64 flex-col items-center justify-center gap-4 text-center">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-16 text-base-content/40" fill="none" stroke="currentColor" strokeWidth="1.4">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-16 text-base-content/40"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+      >
         <path d="M7 3h7l5 5v13H7zM14 3v5h5" strokeLinejoin="round" />
       </svg>
       <p className="text-lg font-medium">{title}</p>

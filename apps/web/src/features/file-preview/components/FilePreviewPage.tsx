@@ -50,7 +50,10 @@ export default function FilePreviewPage() {
       {back}
       <h1 className="text-2xl font-bold break-words sm:text-3xl">{file.filename}</h1>
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-label="Preview" className="card border border-base-300 bg-base-100 shadow-sm lg:col-span-2">
+        <section
+          aria-label="Preview"
+          className="card border border-base-300 bg-base-100 shadow-sm lg:col-span-2"
+        >
           <div className="card-body">
             <FilePreview file={file} onDownloaded={refreshFile} />
           </div>

@@ -15,7 +15,10 @@ export function updateFile({ id, filename, isPublic }: UpdateFileInput) {
   const form = new FormData();
   form.set('filename', filename);
   form.set('isPublic', String(isPublic));
-  return apiRequest<Envelope<StoredFile>>(`/files/update/${encodeURIComponent(id)}`, { method: 'PATCH', body: form });
+  return apiRequest<Envelope<StoredFile>>(`/files/update/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: form,
+  });
 }
 
 export function useUpdateFile() {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MESSAGES, updateFileBodySchema, type StoredFile } from '@cloudstash/contract';
 import { Dialog } from '../../../components/ConfirmDialog';
 import { TextField } from '../../../components/TextField';
@@ -7,17 +7,10 @@ import { useUpdateFile } from '../api/update-file';
 /** Rename a file and switch it between Public and Private (spec: My files, edit dialog). */
 export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
   const update = useUpdateFile();
-  const [filename, setFilename] = useState('');
-  const [isPublic, setIsPublic] = useState(false);
+  // The caller keys this dialog by file, so each opening starts from that file's current values.
+  const [filename, setFilename] = useState(file?.filename ?? '');
+  const [isPublic, setIsPublic] = useState(file?.isPublic ?? false);
   const [error, setError] = useState<string | undefined>();
-
-  // Each opening starts from the file's current values.
-  useEffect(() => {
-    if (!file) return;
-    setFilename(file.filename);
-    setIsPublic(file.isPublic);
-    setError(undefined);
-  }, [file]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +51,12 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
           error={error}
         />
         <label className="label cursor-pointer justify-start gap-3">
-          <input type="checkbox" className="toggle toggle-primary" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
+          <input
+            type="checkbox"
+            className="toggle toggle-primary"
+            checked={isPublic}
+            onChange={(event) => setIsPublic(event.target.checked)}
+          />
           <span className="text-base-content">Public</span>
         </label>
       </form>

@@ -52,10 +52,14 @@ export default function MyFilesPage() {
       ) : (
         <>
           <MyFilesTable files={list.items} onEdit={setEditing} onDelete={setDeleting} />
-          <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={list.fetchNextPage} />
+          <LoadMore
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            onLoadMore={list.fetchNextPage}
+          />
         </>
       )}
-      <EditFileDialog file={editing} onClose={() => setEditing(null)} />
+      <EditFileDialog key={editing?._id ?? 'closed'} file={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete File?"

@@ -48,13 +48,27 @@ export function MyFilesTable({ files, onEdit, onDelete }: MyFilesTableProps) {
               <td className="whitespace-nowrap">{formatDate(file.createdAt)}</td>
               <td>
                 <div className="flex gap-1">
-                  <Link to={`/dashboard/file/${file._id}`} className="btn btn-xs btn-ghost" aria-label={`Preview ${file.filename}`}>
+                  <Link
+                    to={`/dashboard/file/${file._id}`}
+                    className="btn btn-xs btn-ghost"
+                    aria-label={`Preview ${file.filename}`}
+                  >
                     Preview
                   </Link>
-                  <button type="button" className="btn btn-xs btn-ghost" onClick={() => onEdit(file)} aria-label={`Edit ${file.filename}`}>
+                  <button
+                    type="button"
+                    className="btn btn-xs btn-ghost"
+                    onClick={() => onEdit(file)}
+                    aria-label={`Edit ${file.filename}`}
+                  >
                     Edit
                   </button>
-                  <button type="button" className="btn btn-xs btn-ghost text-error" onClick={() => onDelete(file)} aria-label={`Delete ${file.filename}`}>
+                  <button
+                    type="button"
+                    className="btn btn-xs btn-ghost text-error"
+                    onClick={() => onDelete(file)}
+                    aria-label={`Delete ${file.filename}`}
+                  >
                     Delete
                   </button>
                 </div>

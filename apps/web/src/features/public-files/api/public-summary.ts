@@ -6,7 +6,8 @@ import { queryKeys } from '../../../lib/query-keys';
 /** GET /files/public/summary: the eight tiles, counted over every public file (not the loaded page). */
 export const publicSummaryOptions = queryOptions({
   queryKey: queryKeys.publicSummary,
-  queryFn: async () => (await readOrNull<Envelope<PublicFilesSummary>>('/files/public/summary'))?.data ?? null,
+  queryFn: async () =>
+    (await readOrNull<Envelope<PublicFilesSummary>>('/files/public/summary'))?.data ?? null,
 });
 
 export const usePublicSummary = () => useQuery(publicSummaryOptions);

@@ -6,7 +6,13 @@ import { StatGrid, StatTile } from '../../../components/StatTile';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
 import { FileTable } from '../../../components/FileTable';
 import { LoadMore } from '../../../components/LoadMore';
-import { DEFAULT_SORT, EMPTY_PUBLIC_FILTERS, nextSort, publicFilesQuery, type SortState } from '../../../lib/list-state';
+import {
+  DEFAULT_SORT,
+  EMPTY_PUBLIC_FILTERS,
+  nextSort,
+  publicFilesQuery,
+  type SortState,
+} from '../../../lib/list-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { queryKeys } from '../../../lib/query-keys';
 import { usePublicFiles } from '../api/public-files';
@@ -41,10 +47,16 @@ export default function PublicFilesPage() {
           <StatTile label="Contributors" value={summary.contributors} />
         </StatGrid>
       )}
-      <PublicFilters filters={filters} onChange={setFilters} onClear={() => setFilters(EMPTY_PUBLIC_FILTERS)} />
+      <PublicFilters
+        filters={filters}
+        onChange={setFilters}
+        onClear={() => setFilters(EMPTY_PUBLIC_FILTERS)}
+      />
       <p aria-live="polite" className="text-sm text-base-content/80">
         Showing {list.total} of {summary?.totalFiles ?? list.total} public files
-        {list.isFetching && !list.isPending && <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />}
+        {list.isFetching && !list.isPending && (
+          <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
+        )}
       </p>
       {list.isPending ? (
         <LoadingState label="Loading public files" />
@@ -61,7 +73,11 @@ export default function PublicFilesPage() {
             onSort={(column) => setSort((current) => nextSort(current, column))}
             onDownloaded={refreshCounts}
           />
-          <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={list.fetchNextPage} />
+          <LoadMore
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            onLoadMore={list.fetchNextPage}
+          />
         </>
       )}
     </div>

@@ -15,7 +15,10 @@ export interface UploadInput {
  * POST /files/upload over XMLHttpRequest rather than fetch: only XHR reports how many bytes have been
  * sent, which the progress bar shows. The file goes last so the server reads the fields before the bytes.
  */
-export function uploadFile(input: UploadInput, onProgress: (fraction: number) => void): Promise<Envelope<StoredFile>> {
+export function uploadFile(
+  input: UploadInput,
+  onProgress: (fraction: number) => void,
+): Promise<Envelope<StoredFile>> {
   const form = new FormData();
   form.set('filename', input.filename.trim());
   form.set('isPublic', String(input.isPublic));

@@ -63,19 +63,29 @@ export default function UploadPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader title="Upload File" subtitle="Add a file to your storage. Duplicate files are stored only once." />
+      <PageHeader
+        title="Upload File"
+        subtitle="Add a file to your storage. Duplicate files are stored only once."
+      />
       <form onSubmit={onSubmit} noValidate className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           {file ? (
             <div className="flex flex-col gap-3 rounded-box bg-base-200 p-4 sm:flex-row sm:items-center">
               <FileIcon mimetype={file.type} className="size-10" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium" title={file.name}>{file.name}</p>
+                <p className="truncate font-medium" title={file.name}>
+                  {file.name}
+                </p>
                 <p className="text-sm text-base-content/70">
                   {fileTypeLabel(file.type)} · {formatSize(file.size)}
                 </p>
               </div>
-              <button type="button" className="btn btn-outline btn-error btn-sm" onClick={reset} disabled={upload.isPending}>
+              <button
+                type="button"
+                className="btn btn-outline btn-error btn-sm"
+                onClick={reset}
+                disabled={upload.isPending}
+              >
                 Remove File
               </button>
             </div>
@@ -97,12 +107,23 @@ export default function UploadPage() {
             disabled={upload.isPending}
           />
           <label className="flex cursor-pointer items-center gap-3">
-            <input type="checkbox" className="checkbox checkbox-primary" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} disabled={upload.isPending} />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary"
+              checked={isPublic}
+              onChange={(event) => setIsPublic(event.target.checked)}
+              disabled={upload.isPending}
+            />
             <span>Make this file public</span>
           </label>
           {upload.isPending && (
             <div className="flex items-center gap-3">
-              <progress className="progress progress-primary flex-1" value={percent} max={100} aria-label="Upload progress" />
+              <progress
+                className="progress progress-primary flex-1"
+                value={percent}
+                max={100}
+                aria-label="Upload progress"
+              />
               <span className="w-12 text-right text-sm tabular-nums">{percent}%</span>
             </div>
           )}

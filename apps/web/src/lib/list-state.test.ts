@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SORT,
+  EMPTY_ADMIN_FILTERS,
+  EMPTY_PUBLIC_FILTERS,
+  adminFilesQuery,
+  ariaSort,
+  hasActiveFilters,
+  nextSort,
+  publicFilesQuery,
+} from './list-state';
+
+describe('sort rules (spec: public files)', () => {
+  it('starts with createdAt descending', () => {
+    expect(DEFAULT_SORT).toEqual({ sort: 'createdAt', order: 'desc' });
+  });
+
+  it('sorts a newly clicked column ascending', () => {
+    expect(nextSort(DEFAULT_SORT, 'filename')).toEqual({ sort: 'filename', order: 'asc' });
+    expect(nextSort({ sort: 'size', order: 'desc' }, 'uploader')).toEqual({ sort: 'uploader', order: 'asc' });
+  });
+
+  it('toggles the direction when the sorted column is clicked again', () => {
+    const once = nextSort(DEFAULT_SORT, 'size');
+    const twice = nextSort(once, 'size');
+    const thrice = nextSort(twice, 'size');
+    expect([once.order, twice.order, thrice.order]).toEqual(['asc', 'desc', 'asc']);
+  });
+
+  it('toggles the default column from descending to ascending', () => {
+    expect(nextSort(DEFAULT_SORT, 'createdAt')).toEqual({ sort: 'createdAt', order: 'asc' });
+  });
+
+  it('reports the order to assistive technology', () => {
+    expect(ariaSort(DEFAULT_SORT, 'createdAt')).toBe('descending');
+    expect(ariaSort({ sort: 'size', order: 'asc' }, 'size')).toBe('ascending');
+    expect(ariaSort(DEFAULT_SORT, 'size')).toBe('none');
+  });
+});
+
+describe('filters -> query params', () => {
+  it('sends only the sort and page size when nothing is filtered', () => {
+    expect(publicFilesQuery(EMPTY_PUBLIC_FILTERS, DEFAULT_SORT)).toEqual({
+      sort: 'createdAt',
+      order: 'desc',
+      limit: 50,
+    });
+  });
+
+  it('maps every public filter to its server parameter, trimmed', () => {
+    const query = publicFilesQuery(
+      { search: '  report ', category: 'document', uploader: ' Ali ', fileId: ' 3fa8 ' },
+      { sort: 'uploader', order: 'asc' },
+    );
+    expect(query).toEqual({
+      q: 'report',
+      category: 'document',
+      uploader: 'Ali',
+      id: '3fa8',
+      sort: 'uploader',
+      order: 'asc',
+      limit: 50,
+    });
+  });
+
+  it('leaves out "all" and blank text so the server applies no filter', () => {
+    const query = publicFilesQuery(
+      { search: '   ', category: 'all', uploader: '', fileId: '' },
+      DEFAULT_SORT,
+    );
+    expect(query).not.toHaveProperty('q');
+    expect(query).not.toHaveProperty('category');
+    expect(query).not.toHaveProperty('uploader');
+    expect(query).not.toHaveProperty('id');
+  });
+
+  it('maps the admin filters: search, visibility, user name and type text', () => {
+    expect(
+      adminFilesQuery(
+        { search: 'bob@example.com', visibility: 'private', user: 'Bob', type: 'image/' },
+        { sort: 'size', order: 'desc' },
+      ),
+    ).toEqual({
+      q: 'bob@example.com',
+      visibility: 'private',
+      uploader: 'Bob',
+      type: 'image/',
+      sort: 'size',
+      order: 'desc',
+      limit: 50,
+    });
+    expect(adminFilesQuery(EMPTY_ADMIN_FILTERS, DEFAULT_SORT)).toEqual({
+      sort: 'createdAt',
+      order: 'desc',
+      limit: 50,
+    });
+  });
+
+  it('gives equal queries for equal states, so cached pages are reused', () => {
+    expect(JSON.stringify(publicFilesQuery({ ...EMPTY_PUBLIC_FILTERS, search: 'a' }, DEFAULT_SORT))).toBe(
+      JSON.stringify(publicFilesQuery({ ...EMPTY_PUBLIC_FILTERS, search: ' a ' }, DEFAULT_SORT)),
+    );
+  });
+
+  it('knows when any filter is set', () => {
+    expect(hasActiveFilters(EMPTY_PUBLIC_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_PUBLIC_FILTERS, category: 'video' })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_ADMIN_FILTERS, visibility: 'public' })).toBe(true);
+  });
+});
