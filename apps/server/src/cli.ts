@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createBlobStore } from './blobs/create-blob-store';
+import { MIGRATE_USAGE, MigrateUsageError, migrateCommand } from './cli/migrate';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
@@ -17,10 +18,13 @@ Commands:
         Exits 1 and lists the problems when not.
   gc [--dry-run] [--grace-minutes <n>]
         Reclaim blobs nobody references and stale temporary files.
+${MIGRATE_USAGE}
 `;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // migrate has its own options, source and target stores; it returns non-zero when fsck finds problems.
+  if (command === 'migrate') return (await migrateCommand(rest)).fsckProblems ? 1 : 0;
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -87,9 +91,9 @@ class UsageError extends Error {}
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (error instanceof UsageError || error instanceof MigrateUsageError || error instanceof ConfigError) {
       console.error(error.message);
-      if (error instanceof UsageError) console.error(USAGE);
+      if (!(error instanceof ConfigError)) console.error(USAGE);
       process.exit(2);
     }
     console.error(error instanceof Error ? error.message : String(error));

@@ -46,7 +46,7 @@ describe('graceful shutdown on SIGTERM', () => {
     await new Promise((r) => setTimeout(r, 200));
     const health = await fetch(`${server.baseUrl}/api/v1/health`);
     expect(health.status).toBe(503);
-    expect((await health.json()).data.shuttingDown).toBe(true);
+    expect(((await health.json()) as { data: { shuttingDown: boolean } }).data.shuttingDown).toBe(true);
 
     // After the drain the listener is closed: no new connection is accepted.
     await new Promise((r) => setTimeout(r, 1300));

@@ -1,0 +1,230 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import type { BlobStore } from '../blobs/blob-store';
+import { createBlobStore } from '../blobs/create-blob-store';
+import { FsBlobStore } from '../blobs/fs-blob-store';
+import { loadConfig } from '../config';
+import { connectDatabase, type Db } from '../db/connect';
+import { migrateToLatest } from '../db/migrations';
+import type { Database } from '../db/schema';
+import { loadAppSecret } from '../secrets';
+import { createServices } from '../services/container';
+
+export const MIGRATE_USAGE = `  migrate --from <embedded DATA_DIR> [--create-bucket] [--concurrency <n>]
+        Copy an embedded instance (SQLite + local blobs, stopped) into the configured PostgreSQL
+        (DATABASE_URL) and blob store (BLOB_STORE=s3, S3_*). The target database must be empty. Every blob
+        is re-hashed on the way; the target is checked with fsck at the end. Safe to run again after a
+        failure: bytes already copied are kept, rows are copied in one transaction.`;
+
+/** A bad invocation: cli.ts prints it with the usage and exits 2. */
+export class MigrateUsageError extends Error {}
+
+export interface MigrateReport {
+  users: number;
+  sessions: number;
+  files: number;
+  blobs: number;
+  bytes: number;
+  fsckProblems: number;
+}
+
+/** Tables in the order rows must be inserted (foreign keys), with the key that pages through them. */
+const ROW_TABLES = [
+  { table: 'users', key: 'id' },
+  { table: 'sessions', key: 'token_hash' },
+  { table: 'login_failures', key: 'email' },
+] as const;
+const PAGE = 500;
+
+/** Streams a source blob into a fresh temporary file while hashing it; the file is fsynced before returning. */
+async function copyToTemp(source: BlobStore, key: string, tmpDir: string): Promise<{ tempPath: string; hash: string; size: number }> {
+  const tempPath = path.join(tmpDir, `migrate-${crypto.randomUUID()}`);
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  const inspect = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(await source.read(key), inspect, fs.createWriteStream(tempPath, { flags: 'wx' }));
+    const handle = await fsp.open(tempPath, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fsp.rm(tempPath, { force: true });
+    throw error;
+  }
+  return { tempPath, hash: hash.digest('hex'), size };
+}
+
+async function isEmpty(db: Db): Promise<boolean> {
+  for (const table of ['users', 'files', 'blobs'] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(row.n) > 0) return false;
+  }
+  return true;
+}
+
+/**
+ * `npm run cli -- migrate --from ./data`: embedded (SQLite + DATA_DIR/blobs) into PostgreSQL + S3. The copy
+ * works on table rows as they are (same schema on both sides), so it reads and writes tables directly rather
+ * than through the repositories, whose queries serve the application's use cases.
+ *
+ * Order, so that nothing is ever referenced before it exists on the target:
+ *  1. every blob referenced by a file is streamed from the source, re-hashed (a corrupt source blob stops the
+ *     migration before any row is written) and put into the target store;
+ *  2. all rows are inserted in one PostgreSQL transaction, blob reference counts recomputed from the files;
+ *  3. fsck runs on the target.
+ */
+export async function migrateCommand(args: string[], log: (line: string) => void = console.log): Promise<MigrateReport> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        from: { type: 'string' },
+        'create-bucket': { type: 'boolean', default: false },
+        concurrency: { type: 'string', default: '4' },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new MigrateUsageError((error as Error).message);
+  }
+  if (!values.from) throw new MigrateUsageError('migrate needs --from <the embedded instance\'s DATA_DIR>');
+  const concurrency = Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new MigrateUsageError('--concurrency must be an integer from 1 to 64');
+  }
+  const fromDir = path.resolve(values.from);
+  const sourceFile = path.join(fromDir, 'cloudstash.db');
+  if (!fs.existsSync(sourceFile)) throw new MigrateUsageError(`No embedded instance at ${fromDir} (${sourceFile} is missing)`);
+
+  const config = loadConfig();
+  if (config.database.kind !== 'postgres') {
+    throw new MigrateUsageError('migrate copies into PostgreSQL: set DATABASE_URL=postgres://... for the target');
+  }
+  if (config.blobStore.kind === 'fs' && path.resolve(config.blobStore.root) === path.join(fromDir, 'blobs')) {
+    throw new MigrateUsageError('The target blob store is the source folder itself: set BLOB_STORE=s3 and S3_*');
+  }
+
+  const source = connectDatabase({ database: { kind: 'sqlite', file: sourceFile } });
+  const target = connectDatabase(config);
+  const sourceStore = new FsBlobStore(path.join(fromDir, 'blobs'));
+  let targetStore: BlobStore | undefined;
+  try {
+    await migrateToLatest(source);
+    await migrateToLatest(target);
+    if (!(await isEmpty(target))) {
+      throw new MigrateUsageError('The target database already has users, files or blobs; migrate only fills an empty one');
+    }
+    targetStore = await createBlobStore(config, { createBucket: values['create-bucket'] });
+    await fsp.mkdir(config.tmpDir, { recursive: true });
+
+    // 1. Bytes. Counts come from the file rows, not the stored ref_count, so a drifted count is healed here.
+    const referenced = await source
+      .selectFrom('files')
+      .innerJoin('blobs', 'blobs.hash', 'files.blob_hash')
+      .select((eb) => ['blobs.hash', 'blobs.size', 'blobs.created_at', eb.fn.count<number>('files.id').as('refs')])
+      .groupBy(['blobs.hash', 'blobs.size', 'blobs.created_at'])
+      .orderBy('blobs.hash')
+      .execute();
+    let copied = 0;
+    let bytes = 0;
+    const queue = [...referenced];
+    const worker = async () => {
+      for (let blob = queue.shift(); blob; blob = queue.shift()) {
+        const temp = await copyToTemp(sourceStore, blob.hash, config.tmpDir);
+        if (temp.hash !== blob.hash || temp.size !== blob.size) {
+          await fsp.rm(temp.tempPath, { force: true });
+          throw new Error(
+            `Source blob ${blob.hash} is damaged (its bytes hash to ${temp.hash}, ${temp.size} bytes); ` +
+              'run `npm run cli -- fsck` on the embedded instance and restore it from a backup first',
+          );
+        }
+        await targetStore!.put(blob.hash, temp.tempPath, temp.size);
+        copied += 1;
+        bytes += temp.size;
+        if (copied % 500 === 0) log(`migrate: ${copied}/${referenced.length} blobs copied`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
+
+    // 2. Rows, all or nothing.
+    const counts = await target.transaction().execute(async (trx) => {
+      const tally: Record<string, number> = {};
+      for (const { table, key } of ROW_TABLES) {
+        tally[table] = await copyTable(source, trx, table, key);
+      }
+      for (let i = 0; i < referenced.length; i += PAGE) {
+        await trx
+          .insertInto('blobs')
+          .values(referenced.slice(i, i + PAGE).map((b) => ({ hash: b.hash, size: b.size, ref_count: Number(b.refs), created_at: b.created_at })))
+          .execute();
+      }
+      tally.files = await copyTable(source, trx, 'files', 'id');
+      return tally;
+    });
+
+    // 3. Proof, on the target as the server will see it.
+    const services = createServices(config, target, targetStore, loadAppSecret(config.dataDir), pino({ level: 'warn' }));
+    const { checkedBlobs, problems } = await services.maintenance.fsck();
+    for (const p of problems) log(`fsck: ${p.problem}\t${p.blob}\t${p.detail ?? ''}`);
+    log(
+      `migrate: copied ${counts.users} users, ${counts.sessions} sessions, ${counts.files} files and ` +
+        `${copied} blobs (${bytes} bytes); fsck on the target: ${checkedBlobs} blobs checked, ${problems.length} problem(s)`,
+    );
+    if (!process.env.APP_SECRET) {
+      log('migrate: remember to give every new process the same APP_SECRET (docs/deployment.md)');
+    }
+    return {
+      users: counts.users!,
+      sessions: counts.sessions!,
+      files: counts.files!,
+      blobs: copied,
+      bytes,
+      fsckProblems: problems.length,
+    };
+  } finally {
+    (targetStore as { destroy?: () => void } | undefined)?.destroy?.();
+    await source.destroy();
+    await target.destroy();
+  }
+}
+
+type TableName = keyof Database;
+
+/** Copies every row of `table` in pages ordered by `key`; returns how many. */
+async function copyTable<T extends TableName>(
+  source: Db,
+  target: Pick<Db, 'insertInto'>,
+  table: T,
+  key: string,
+): Promise<number> {
+  let copied = 0;
+  let after: string | undefined;
+  for (;;) {
+    // The schema types cannot follow a table chosen at run time; the rows are copied as they are.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let query = (source as any).selectFrom(table).selectAll().orderBy(key).limit(PAGE);
+    if (after !== undefined) query = query.where(key, '>', after);
+    const rows: Array<Record<string, unknown>> = await query.execute();
+    if (!rows.length) return copied;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (target as any).insertInto(table).values(rows).execute();
+    copied += rows.length;
+    after = rows[rows.length - 1]![key] as string;
+  }
+}
