@@ -24,6 +24,7 @@ import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
 import { loadAppSecret } from './secrets';
 import { createServices, type Services } from './services/container';
+import { BeforeCommitCrashPoint, crashHookArmed, withRenameCrashPoint } from './upload/crash-points';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -60,9 +61,12 @@ export async function buildApp(config: Config, overrides: { db?: Db; store?: Blo
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const db = overrides.db ?? connectDatabase(config);
+  const givenDb = overrides.db ?? connectDatabase(config);
+  const givenStore = overrides.store ?? (await createBlobStore(config));
+  // Test-only crash points (upload/crash-points.ts); nothing is wrapped unless CLOUDSTASH_TEST_CRASH_AT is set.
+  const db = crashHookArmed ? givenDb.withPlugin(new BeforeCommitCrashPoint()) : givenDb;
+  const store = crashHookArmed ? withRenameCrashPoint(givenStore) : givenStore;
   await migrateToLatest(db);
-  const store = overrides.store ?? (await createBlobStore(config));
   const services = createServices(config, db, store, loadAppSecret(config.dataDir), app.log);
   let shuttingDown = false;
 

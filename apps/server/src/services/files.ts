@@ -15,6 +15,7 @@ import { nowIso } from '../db/executor';
 import { AppError } from '../http/errors';
 import * as files from '../repositories/files';
 import type { FileScope } from '../repositories/files';
+import { crashPoint } from '../upload/crash-points';
 import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
 import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
@@ -68,6 +69,7 @@ export class FileService {
         updated_at: now,
       };
       await this.references.commitNewFile(row, file.tempPath);
+      crashPoint('after-commit');
       return this.get(viewer, row.id);
     } finally {
       await fsp.rm(file.tempPath, { force: true });

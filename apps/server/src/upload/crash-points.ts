@@ -1,3 +1,14 @@
+import {
+  InsertQueryNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import type { BlobStore } from '../blobs/blob-store';
+
 /**
  * TEST-ONLY crash hook. The crash-safety suite (test/security/crash-steps.test.ts) runs the server as a child
  * process with CLOUDSTASH_TEST_CRASH_AT=<step> and expects it to die by SIGKILL exactly when an upload reaches
@@ -17,4 +28,34 @@ export function crashPoint(step: CrashStep): void {
   if (!crashHookArmed || step !== armed) return;
   remaining -= 1;
   if (remaining === 0) process.kill(process.pid, 'SIGKILL');
+}
+
+/** The blob store with a crash point once `put` has made the bytes durable under their final name. */
+export function withRenameCrashPoint(store: BlobStore): BlobStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === 'put') {
+        return async (key: string, tempPath: string, size: number) => {
+          await target.put(key, tempPath, size);
+          crashPoint('after-rename');
+        };
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** A Kysely plugin with a crash point after a file row is inserted and before its transaction commits. */
+export class BeforeCommitCrashPoint implements KyselyPlugin {
+  private readonly fileInserts = new WeakSet<object>();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'files') this.fileInserts.add(args.queryId);
+    return node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.fileInserts.has(args.queryId)) crashPoint('before-commit');
+    return args.result;
+  }
 }
