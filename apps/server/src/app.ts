@@ -99,7 +99,14 @@ export async function buildApp(config: Config, overrides: { db?: Db; store?: Blo
     openapi: { info: { title: 'CloudStash API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The docs are a page of ours too: the same strict policy (no inline script, no framing), and no
+  // upgrade-insecure-requests, which would break them on a plain-http instance.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
+      "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'",
+  });
   registerOriginCheck(app, config);
   await app.register(sessionPlugin, { sessions: services.sessions, config });
 

@@ -41,22 +41,37 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-/** Cuts a whole-file read off if its bytes do not hash to their key (bitrot), instead of finishing it. */
+/**
+ * Cuts a whole-file read off if its bytes do not hash to their key (bitrot) instead of finishing it. The last
+ * chunk is held back until the hash is known, so a client never receives every byte of a damaged file: the
+ * response ends short of its Content-Length and the client sees a broken download, not a complete one.
+ */
 function verifiedStream(source: Readable, expectedHash: string, onMismatch: () => void): Readable {
   const hash = crypto.createHash('sha256');
+  let held: Buffer | undefined;
   const check = new Transform({
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk);
-      done(null, chunk);
+      const previous = held;
+      held = chunk;
+      done(null, previous);
     },
     flush(done) {
-      if (hash.digest('hex') === expectedHash) return done();
+      if (hash.digest('hex') === expectedHash) return done(null, held);
       onMismatch();
       done(new Error('stored bytes do not match their hash'));
     },
   });
   source.on('error', (error) => check.destroy(error));
   return source.pipe(check);
+}
+
+/**
+ * A strong validator derived from the content hash without being it: responses never carry storage keys.
+ * Equal bytes still give equal ETags, so caches work as before.
+ */
+export function contentEtag(blobHash: string): string {
+  return `"${crypto.createHash('sha256').update(`etag\n${blobHash}`).digest('base64url').slice(0, 32)}"`;
 }
 
 export async function sendContent(
@@ -72,7 +87,7 @@ export async function sendContent(
       'content-range': `bytes */${file.size}`,
     });
   }
-  const etag = `"${file.blob_hash}"`;
+  const etag = contentEtag(file.blob_hash);
   const inline = disposition === 'preview' && INLINE_KINDS.test(file.mimetype);
   const name = disposition === 'download' ? `${file.filename}.${extensionForMime(file.mimetype)}` : file.filename;
   void reply.headers({

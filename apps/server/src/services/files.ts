@@ -21,7 +21,7 @@ import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
 import { audienceFor, requireFileAccess } from './file-access';
-import { uploadFilename } from './filenames';
+import { cleanFilename, uploadFilename } from './filenames';
 import { presentFile } from './presenters';
 import type { Viewer } from './sessions';
 
@@ -83,7 +83,12 @@ export class FileService {
 
   async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {
     await requireFileAccess(this.db, viewer, fileId, 'update');
-    const changes: { filename: string; is_public?: number } = { filename: input.filename };
+    // A new name is cleaned exactly like an uploaded one: no controls, line breaks, direction tricks or paths.
+    const filename = cleanFilename(input.filename);
+    if (!filename) {
+      throw new AppError('VALIDATION_FAILED', MESSAGES.fileNameRequired, [{ path: 'filename', message: MESSAGES.fileNameRequired }]);
+    }
+    const changes: { filename: string; is_public?: number } = { filename };
     if (input.isPublic !== undefined) changes.is_public = input.isPublic ? 1 : 0;
     await files.updateFileRow(this.db, fileId, changes, nowIso());
     return this.get(viewer, fileId);
