@@ -45,11 +45,14 @@ export async function buildApp(config: Config, overrides: { db?: Db; store?: Blo
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    // Slow or stuck clients cannot hold a connection (and a worker) for ever.
-    connectionTimeout: 5 * 60_000,
+    // Slow or stuck clients cannot hold a connection for ever (test/security/slow-clients.test.ts):
+    // headers must arrive within 10 s and a whole request (a 5 MB upload included) within 5 minutes; a
+    // socket with no traffic either way is closed after 2 minutes, an idle keep-alive one after 10 s.
+    // Node enforces the first two only when it checks, so it checks every second rather than every 30.
+    connectionTimeout: 2 * 60_000,
     requestTimeout: 5 * 60_000,
     keepAliveTimeout: 10_000,
-    http: { headersTimeout: 15_000 },
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
