@@ -51,7 +51,7 @@ async function userWithFiles(request: APIRequestContext) {
 test.describe('admin', () => {
   test('the admin sees the Administrator badge and the Admin menu', async ({ page, adminAccount }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: adminAccount.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: adminAccount.name, exact: true })).toBeVisible();
     await expect(page.getByText('Administrator').first()).toBeVisible();
     for (const [link, route, heading] of [
       ['Manage Users', '/dashboard/admin/users', 'User Management'],
@@ -103,7 +103,7 @@ test.describe('admin', () => {
 
     await rowWith(page, account.email).getByRole('link', { name: /View/ }).click();
     await expect(page).toHaveURL(atPath(`/dashboard/admin/users/${account.id}`));
-    await expect(page.getByRole('heading', { name: account.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: account.name, exact: true })).toBeVisible();
     await expect(page.getByText(account.email).first()).toBeVisible();
     await expectFigure(page, 'Total Files', '2');
     await expectFigure(page, 'Storage Used', formatSize(photo.size + report.size));

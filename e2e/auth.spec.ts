@@ -179,7 +179,7 @@ test.describe('guards', () => {
     for (const route of ['/login', '/register']) {
       await page.goto(route);
       await expect(page, `${route} sends a signed-in user to /dashboard`).toHaveURL(path('/dashboard'));
-      await expect(page.getByRole('heading', { name: user.name })).toBeVisible();
+      await expect(page.getByRole('heading', { name: user.name, exact: true })).toBeVisible();
     }
   });
 
@@ -213,7 +213,7 @@ test.describe('profile and navigation', () => {
     user,
   }, testInfo) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: user.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: user.name, exact: true })).toBeVisible();
     await expect(page.getByText(user.email).first()).toBeVisible();
     await expect(page.getByText('Standard User').first()).toBeVisible();
     await expect(

@@ -34,7 +34,7 @@ process.env.TZ = 'UTC';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: /.*\.(spec|setup)\.ts$/,
+  testMatch: /.*\.(spec|setup|teardown)\.ts$/,
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: true,
@@ -68,7 +68,8 @@ export default defineConfig({
   },
   projects: [
     // Registers the instance's first account (the admin) before anything else registers.
-    { name: 'setup', testMatch: /global\.setup\.ts$/ },
+    { name: 'setup', testMatch: /global\.setup\.ts$/, teardown: 'teardown' },
+    { name: 'teardown', testMatch: /global\.teardown\.ts$/ },
     {
       name: 'desktop-chromium',
       testMatch: /.*\.spec\.ts$/,

@@ -7,7 +7,8 @@ const html = (page: Page) => page.locator('html');
 
 /** The control that picks `theme` on the chooser (a button or a radio named after the theme). */
 function themeOption(page: Page, theme: string) {
-  const name = new RegExp(`^\\s*${theme}\\s*$`, 'i');
+  // The name may carry a state word after the theme ("dark Active"), never another theme's name.
+  const name = new RegExp(`^\\s*${theme}(\\s|$)`, 'i');
   return page
     .getByRole('main')
     .getByRole('radio', { name })
@@ -33,8 +34,11 @@ test.describe('theme', () => {
 
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
+    await expect(themeOption(page, 'dark')).toHaveAttribute('aria-pressed', 'true');
     await themeOption(page, 'cupcake').click();
     await expect(html(page)).toHaveAttribute('data-theme', 'cupcake');
+    await expect(themeOption(page, 'cupcake')).toHaveAttribute('aria-pressed', 'true');
+    await expect(themeOption(page, 'dark')).toHaveAttribute('aria-pressed', 'false');
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe('cupcake');
     expect(
       requests.filter((u) => u.includes('/api/')),

@@ -10,8 +10,8 @@ function uploadForm(page: Page) {
   const fileInput = page.locator('input[type="file"]');
   return {
     fileInput,
-    /** The drag-and-drop / click-to-browse area: the element that holds the file input. */
-    dropArea: fileInput.locator('xpath=..'),
+    /** The drag-and-drop / click-to-browse area. */
+    dropArea: page.getByRole('button', { name: /drag and drop/i }),
     filename: page.getByRole('textbox', { name: /file ?name/i }),
     makePublic: page.getByRole('checkbox', { name: 'Make this file public' }),
     removeFile: page.getByRole('button', { name: 'Remove File' }),

@@ -66,9 +66,9 @@ export async function expectFigure(scope: Page | Locator, label: string, value: 
     .toContain(value);
 }
 
-/** Whether a label is shown at all (tiles are absent on an empty "My Files"). */
+/** A label inside the page's main content (tiles are absent on an empty "My Files"). */
 export function labelText(page: Page, label: string): Locator {
-  return page.getByText(label, { exact: true });
+  return page.getByRole('main').getByText(label, { exact: true });
 }
 
 /** Data rows of the (first) table on the page, header excluded. */
