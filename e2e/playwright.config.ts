@@ -35,7 +35,8 @@ process.env.TZ = 'UTC';
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.(spec|setup|teardown)\.ts$/,
-  outputDir: 'test-results',
+  // Overridable so that two runs on one checkout (with CLOUDSTASH_E2E_PORT) do not wipe each other's results.
+  outputDir: process.env.CLOUDSTASH_E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
