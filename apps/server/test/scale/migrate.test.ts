@@ -28,7 +28,7 @@ async function populateEmbedded(dataDir: string) {
   const port = (built.app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   const clients = [new TestClient(baseUrl), new TestClient(baseUrl), new TestClient(baseUrl)];
-  const accounts = [];
+  const accounts: Array<Awaited<ReturnType<TestClient['signUp']>>> = [];
   for (const client of clients) accounts.push(await client.signUp());
   const files: SourceFile[] = [];
   const upload = async (who: number, bytes: Buffer, isPublic = false) => {
@@ -134,7 +134,7 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
     const victim = source.files[3]!.hash;
     const blobFile = path.join(sourceDir, 'blobs', victim.slice(0, 2), victim.slice(2, 4), victim);
     const bytes = fs.readFileSync(blobFile);
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
     fs.writeFileSync(blobFile, bytes);
     const database = await createPostgresDatabase();
     cleanups.push(database.drop);
