@@ -425,9 +425,11 @@ describe.runIf(RUN)('three processes over one PostgreSQL database and one S3 buc
         const bytes = mp4(41_000 + i, 500_000);
         figures.requests += 1;
         figures.requestsPerProcess[node]! += 1;
-        return { bytes, name: `slow.mp4`, form: slowUpload(cluster.url(node), owner.cookie, bytes, { chunks: 20, intervalMs: 50 }) };
+        return { bytes, name: `slow.mp4`, form: slowUpload(cluster.url(node), owner.cookie, bytes, { chunks: 30, intervalMs: 50 }) };
       });
       await Promise.all(slow.map((s) => s.form.started));
+      // Requests under way, not merely connections opened (those are idle and closed at once).
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const exited = cluster.kill(node, 'SIGTERM');
       const answers = await Promise.all(slow.map((s) => s.form.response));
       expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);

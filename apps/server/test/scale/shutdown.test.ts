@@ -40,6 +40,8 @@ describe('graceful shutdown on SIGTERM', () => {
     // About three seconds of trickling: longer than the drain, so the upload spans the listener closing.
     const upload = slowUpload(server.baseUrl, cookie, bytes, { chunks: 30, intervalMs: 100 });
     await upload.started;
+    // Let the server parse the request: a connection whose request has not begun is idle, and closed at once.
+    await new Promise((r) => setTimeout(r, 500));
 
     const signalledAt = Date.now();
     const exited = server.kill('SIGTERM');
@@ -75,6 +77,7 @@ describe('graceful shutdown on SIGTERM', () => {
     // A client that stalls for ever after its first bytes.
     const stalled = slowUpload(server.baseUrl, cookie, mp4(8, 500_000), { chunks: 10, intervalMs: 60_000, startedAfterChunks: 1 });
     await stalled.started;
+    await new Promise((r) => setTimeout(r, 1000));
     const signalledAt = Date.now();
     expect(await server.kill('SIGTERM')).toBe(1);
     expect(Date.now() - signalledAt).toBeLessThan(6000);
