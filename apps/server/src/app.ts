@@ -24,7 +24,7 @@ import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
 import { loadAppSecret } from './secrets';
 import { createServices, type Services } from './services/container';
-import { BeforeCommitCrashPoint, crashHookArmed, withRenameCrashPoint } from './upload/crash-points';
+import { beforeCommitCrashPoint, crashHookArmed, withRenameCrashPoint } from './upload/crash-points';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -34,7 +34,10 @@ export interface BuiltApp {
 }
 
 /** Everything but listening (fastify/demo's pattern), so tests can inject requests or listen on any port. */
-export async function buildApp(config: Config, overrides: { db?: Db; store?: BlobStore } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  overrides: { db?: Db; store?: BlobStore } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -60,6 +63,14 @@ export async function buildApp(config: Config, overrides: { db?: Db; store?: Blo
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // After refusing an oversized body, read no more of it: Node would otherwise drain whatever the client
+  // keeps sending. The socket is paused, then closed once the answer has had time to reach the client.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 413 || request.raw.complete) return;
+    const socket = request.raw.socket;
+    socket.pause();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -67,7 +78,7 @@ export async function buildApp(config: Config, overrides: { db?: Db; store?: Blo
   const givenDb = overrides.db ?? connectDatabase(config);
   const givenStore = overrides.store ?? (await createBlobStore(config));
   // Test-only crash points (upload/crash-points.ts); nothing is wrapped unless CLOUDSTASH_TEST_CRASH_AT is set.
-  const db = crashHookArmed ? givenDb.withPlugin(new BeforeCommitCrashPoint()) : givenDb;
+  const db = crashHookArmed ? givenDb.withPlugin(beforeCommitCrashPoint()) : givenDb;
   const store = crashHookArmed ? withRenameCrashPoint(givenStore) : givenStore;
   await migrateToLatest(db);
   const services = createServices(config, db, store, loadAppSecret(config.dataDir), app.log);
@@ -97,7 +108,10 @@ export async function buildApp(config: Config, overrides: { db?: Db; store?: Blo
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyMultipart, { limits: multipartLimits(config.maxUploadBytes), throwFileSizeLimit: false });
+  await app.register(fastifyMultipart, {
+    limits: multipartLimits(config.maxUploadBytes),
+    throwFileSizeLimit: false,
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'CloudStash API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,

@@ -22,29 +22,49 @@ export function multipartLimits(maxUploadBytes: number) {
   };
 }
 
-function tooLarge(request: FastifyRequest): AppError {
+function tooLarge(request: FastifyRequest, maxUploadBytes: number): AppError {
   const declared = Number(request.headers['content-length']);
-  const size = Number.isFinite(declared) && declared > 0 ? declared : undefined;
-  // The connection is closed after the answer, so the rest of an oversized body is never read.
-  return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(size ?? Number.POSITIVE_INFINITY), undefined, {
-    connection: 'close',
-  });
+  // Without a (truthful) length, what we know is that more than the limit arrived.
+  const size = Number.isFinite(declared) && declared > maxUploadBytes ? declared : maxUploadBytes + 1;
+  // The connection is closed after the answer (app.ts stops reading it), so the rest is never read.
+  return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(size), undefined, { connection: 'close' });
+}
+
+/**
+ * A hard cap on the raw bytes of an upload request, whatever Content-Length says and however much the form
+ * parser buffers when the disk is slower than the client: past the limit plus the form's framing, the request
+ * stops flowing and the form reader fails with UploadTooLargeError.
+ */
+function capRequestBytes(request: FastifyRequest, cap: number): () => void {
+  let received = 0;
+  const guard = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= cap) return;
+    request.raw.off('data', guard);
+    request.raw.pause();
+    // @fastify/multipart listens for request errors: it unpipes the parser, fails the current part's stream
+    // and ends the iteration with this error.
+    request.raw.emit('error', new UploadTooLargeError());
+  };
+  request.raw.on('data', guard);
+  return () => request.raw.off('data', guard);
 }
 
 /**
  * What a failed form read means for the client. The client's own doing (a form busboy cannot parse, a body
  * that stops early, a limit crossed) is a 4xx; a failure of our disk while writing the bytes stays a 5xx.
  */
-function asUploadError(error: unknown, request: FastifyRequest): unknown {
+function asUploadError(error: unknown, request: FastifyRequest, maxUploadBytes: number): unknown {
   if (error instanceof AppError) return error;
-  if (error instanceof UploadTooLargeError) return tooLarge(request);
+  if (error instanceof UploadTooLargeError) return tooLarge(request, maxUploadBytes);
   if (error instanceof UploadSourceError) return new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION_FAILED', MESSAGES.oneFileOnly);
   const status = (error as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status < 500) return error;
   // Anything else thrown while reading the form came from the form parser (busboy): the body was malformed.
-  if (!(error as { serverFault?: boolean }).serverFault) return new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
+  if (!(error as { serverFault?: boolean }).serverFault)
+    return new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
   return error;
 }
 
@@ -54,17 +74,22 @@ function asUploadError(error: unknown, request: FastifyRequest): unknown {
  */
 export async function receiveUpload(request: FastifyRequest, config: Config): Promise<ReceivedUpload> {
   const declaredLength = Number(request.headers['content-length']);
-  if (declaredLength > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(request);
+  if (declaredLength > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES)
+    throw tooLarge(request, config.maxUploadBytes);
   if (!request.isMultipart()) {
-    throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [{ path: 'file', message: MESSAGES.selectFile }]);
+    throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [
+      { path: 'file', message: MESSAGES.selectFile },
+    ]);
   }
 
   const fields: Record<string, string> = {};
   let file: ReceivedUpload['file'] | undefined;
+  const uncap = capRequestBytes(request, config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
   try {
     for await (const part of request.parts({ limits: multipartLimits(config.maxUploadBytes) })) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
         fields[part.fieldname] = String(part.value);
         continue;
       }
@@ -77,10 +102,14 @@ export async function receiveUpload(request: FastifyRequest, config: Config): Pr
     }
   } catch (error) {
     if (file) await fsp.rm(file.tempPath, { force: true });
-    throw asUploadError(error, request);
+    throw asUploadError(error, request, config.maxUploadBytes);
+  } finally {
+    uncap();
   }
   if (!file) {
-    throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [{ path: 'file', message: MESSAGES.selectFile }]);
+    throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [
+      { path: 'file', message: MESSAGES.selectFile },
+    ]);
   }
   const isPublic = booleanText.safeParse(fields.isPublic ?? 'false');
   return { fields: { filename: fields.filename, isPublic: isPublic.success && isPublic.data }, file };

@@ -20,7 +20,10 @@ function contentSecurityPolicy(mimetype: string): string {
 }
 
 /** One `bytes=` range of RFC 9110; several ranges are answered with the whole body, never multiplied. */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined;
@@ -89,7 +92,8 @@ export async function sendContent(
   }
   const etag = contentEtag(file.blob_hash);
   const inline = disposition === 'preview' && INLINE_KINDS.test(file.mimetype);
-  const name = disposition === 'download' ? `${file.filename}.${extensionForMime(file.mimetype)}` : file.filename;
+  const name =
+    disposition === 'download' ? `${file.filename}.${extensionForMime(file.mimetype)}` : file.filename;
   void reply.headers({
     'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
     'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', name),
@@ -106,7 +110,10 @@ export async function sendContent(
     const stream = await store.read(file.blob_hash, range);
     return reply
       .status(206)
-      .headers({ 'content-range': `bytes ${range.start}-${range.end}/${file.size}`, 'content-length': range.end - range.start + 1 })
+      .headers({
+        'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
+        'content-length': range.end - range.start + 1,
+      })
       .send(stream);
   }
   const stream = verifiedStream(await store.read(file.blob_hash), file.blob_hash, () =>

@@ -51,7 +51,8 @@ export class FileService {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
       }
       // Text can be anything; a client that called it HTML or a script is believed and refused.
-      const conflict = mimetype === 'text/plain' ? declaredTypeConflict(file.declaredType, mimetype) : undefined;
+      const conflict =
+        mimetype === 'text/plain' ? declaredTypeConflict(file.declaredType, mimetype) : undefined;
       if (conflict) throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(conflict));
 
       const now = nowIso();
@@ -86,7 +87,9 @@ export class FileService {
     // A new name is cleaned exactly like an uploaded one: no controls, line breaks, direction tricks or paths.
     const filename = cleanFilename(input.filename);
     if (!filename) {
-      throw new AppError('VALIDATION_FAILED', MESSAGES.fileNameRequired, [{ path: 'filename', message: MESSAGES.fileNameRequired }]);
+      throw new AppError('VALIDATION_FAILED', MESSAGES.fileNameRequired, [
+        { path: 'filename', message: MESSAGES.fileNameRequired },
+      ]);
     }
     const changes: { filename: string; is_public?: number } = { filename };
     if (input.isPublic !== undefined) changes.is_public = input.isPublic ? 1 : 0;

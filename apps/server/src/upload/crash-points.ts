@@ -1,13 +1,7 @@
-import {
-  InsertQueryNode,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
 import type { BlobStore } from '../blobs/blob-store';
+import type { Db } from '../db/connect';
+
+type DbPlugin = Parameters<Db['withPlugin']>[0];
 
 /**
  * TEST-ONLY crash hook. The crash-safety suite (test/security/crash-steps.test.ts) runs the server as a child
@@ -15,7 +9,13 @@ import type { BlobStore } from '../blobs/blob-store';
  * that step; CLOUDSTASH_TEST_CRASH_AFTER=<n> lets the first n-1 uploads pass the step first. When the
  * variable is unset (every real deployment) `crashPoint` does nothing. Never set it in production.
  */
-export const CRASH_STEPS = ['after-temp-write', 'after-fsync', 'after-rename', 'before-commit', 'after-commit'] as const;
+export const CRASH_STEPS = [
+  'after-temp-write',
+  'after-fsync',
+  'after-rename',
+  'before-commit',
+  'after-commit',
+] as const;
 export type CrashStep = (typeof CRASH_STEPS)[number];
 
 const armed = process.env.CLOUDSTASH_TEST_CRASH_AT as CrashStep | undefined;
@@ -46,16 +46,19 @@ export function withRenameCrashPoint(store: BlobStore): BlobStore {
   });
 }
 
-/** A Kysely plugin with a crash point after a file row is inserted and before its transaction commits. */
-export class BeforeCommitCrashPoint implements KyselyPlugin {
-  private readonly fileInserts = new WeakSet<object>();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const node = args.node;
-    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'files') this.fileInserts.add(args.queryId);
-    return node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.fileInserts.has(args.queryId)) crashPoint('before-commit');
-    return args.result;
-  }
+/** A database plugin with a crash point after a file row is inserted and before its transaction commits. */
+export function beforeCommitCrashPoint(): DbPlugin {
+  const fileInserts = new WeakSet<object>();
+  return {
+    transformQuery(args) {
+      const node = args.node;
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'files')
+        fileInserts.add(args.queryId);
+      return node;
+    },
+    async transformResult(args) {
+      if (fileInserts.has(args.queryId)) crashPoint('before-commit');
+      return args.result;
+    },
+  };
 }

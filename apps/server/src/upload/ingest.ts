@@ -81,7 +81,11 @@ function serverFault(error: unknown): Error {
  * Streams an upload into a fresh temporary file (fsynced before returning) while hashing it. Throws
  * UploadTooLargeError as soon as more than `maxBytes` arrive; the temporary file is removed on any failure.
  */
-export async function ingestToTempFile(source: Readable, tmpDir: string, maxBytes: number): Promise<IngestedBytes> {
+export async function ingestToTempFile(
+  source: Readable,
+  tmpDir: string,
+  maxBytes: number,
+): Promise<IngestedBytes> {
   await fsp.mkdir(tmpDir, { recursive: true });
   const tempPath = path.join(tmpDir, `upload-${crypto.randomUUID()}`);
   const inspector = new ByteInspector(maxBytes);

@@ -8,7 +8,8 @@ import { newAccount, strongPassword, type TestClient } from '../helpers/test-cli
 import { startSecurityApp, type SecurityApp } from './helpers/security-app';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const tokenOf = (c: TestClient) => [...(c as unknown as { cookies: Map<string, string> }).cookies.values()][0]!;
+const tokenOf = (c: TestClient) =>
+  [...(c as unknown as { cookies: Map<string, string> }).cookies.values()][0]!;
 
 describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
   let t: SecurityApp;
@@ -18,7 +19,8 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const userRow = (email: string) => t.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const userRow = (email: string) =>
+    t.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
   describe('passwords', () => {
     it('stores only an Argon2id hash with m=19456 KiB, t=2, p=1 (or more)', async () => {
@@ -33,11 +35,14 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       expect(row.password_hash).not.toContain(account.password);
     });
 
-    it.each(['Password123', 'Iloveyou1', 'Passw0rd', 'Qwerty123'])('refuses the common password %s with the clear message', async (password) => {
-      const { answer } = await t.client().register(newAccount({ password }));
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe(MESSAGES.passwordTooCommon);
-    });
+    it.each(['Password123', 'Iloveyou1', 'Passw0rd', 'Qwerty123'])(
+      'refuses the common password %s with the clear message',
+      async (password) => {
+        const { answer } = await t.client().register(newAccount({ password }));
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toBe(MESSAGES.passwordTooCommon);
+      },
+    );
 
     it('accepts 128 characters of any Unicode (astral ones included) and checks every one of them', async () => {
       // 128 code points: 253 UTF-16 units, 500 bytes of UTF-8.
@@ -100,12 +105,22 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       await c.signUp();
       const hash = hashToken(tokenOf(c));
       const setLastSeen = (hoursAgo: number) =>
-        t.services.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() }).where('token_hash', '=', hash).execute();
+        t.services.db
+          .updateTable('sessions')
+          .set({ last_seen_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() })
+          .where('token_hash', '=', hash)
+          .execute();
       await setLastSeen(23);
       expect((await c.get('/api/v1/users/me')).status).toBe(200);
       await setLastSeen(25);
       expect((await c.get('/api/v1/users/me')).status).toBe(401);
-      expect(await t.services.db.selectFrom('sessions').select('token_hash').where('token_hash', '=', hash).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.services.db
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('token_hash', '=', hash)
+          .executeTakeFirst(),
+      ).toBeUndefined();
     });
 
     it('ends a session at its absolute expiry, however active it is', async () => {
@@ -113,7 +128,10 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       await c.signUp();
       await t.services.db
         .updateTable('sessions')
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString(), last_seen_at: new Date().toISOString() })
+        .set({
+          expires_at: new Date(Date.now() - 1000).toISOString(),
+          last_seen_at: new Date().toISOString(),
+        })
         .where('token_hash', '=', hashToken(tokenOf(c)))
         .execute();
       expect((await c.get('/api/v1/users/me')).status).toBe(401);
@@ -166,27 +184,41 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       expect((await c.get('/api/v1/files/stats')).body.data.totalFiles).toBe(0);
     });
 
-    it.each(foreign)('refuses rename, delete and logout with %s, changing nothing', async (_label, headers) => {
-      const c = t.client();
-      await c.signUp();
-      const id = (await c.upload({ bytes: png(32), filename: 'kept' })).body.data._id;
-      const rename = await c.request('PATCH', `/api/v1/files/update/${id}`, { json: { filename: 'pwned', isPublic: true }, headers: { ...headers } });
-      const remove = await c.request('DELETE', `/api/v1/files/delete/${id}`, { headers: { ...headers } });
-      const logout = await c.request('POST', '/api/v1/users/logout', { headers: { ...headers } });
-      expect([rename.status, remove.status, logout.status]).toEqual([403, 403, 403]);
-      const file = await c.get(`/api/v1/files/f/${id}`);
-      expect(file.status).toBe(200);
-      expect(file.body.data).toMatchObject({ filename: 'kept', isPublic: false });
-    });
+    it.each(foreign)(
+      'refuses rename, delete and logout with %s, changing nothing',
+      async (_label, headers) => {
+        const c = t.client();
+        await c.signUp();
+        const id = (await c.upload({ bytes: png(32), filename: 'kept' })).body.data._id;
+        const rename = await c.request('PATCH', `/api/v1/files/update/${id}`, {
+          json: { filename: 'pwned', isPublic: true },
+          headers: { ...headers },
+        });
+        const remove = await c.request('DELETE', `/api/v1/files/delete/${id}`, { headers: { ...headers } });
+        const logout = await c.request('POST', '/api/v1/users/logout', { headers: { ...headers } });
+        expect([rename.status, remove.status, logout.status]).toEqual([403, 403, 403]);
+        const file = await c.get(`/api/v1/files/f/${id}`);
+        expect(file.status).toBe(200);
+        expect(file.body.data).toMatchObject({ filename: 'kept', isPublic: false });
+      },
+    );
 
     it('lets the same origin, same-origin fetch metadata and non-browser clients through', async () => {
       const c = t.client();
       await c.signUp();
-      const cases: Record<string, string>[] = [{ origin: t.baseUrl }, { 'sec-fetch-site': 'same-origin', origin: t.baseUrl }, { 'sec-fetch-site': 'none' }, {}];
+      const cases: Record<string, string>[] = [
+        { origin: t.baseUrl },
+        { 'sec-fetch-site': 'same-origin', origin: t.baseUrl },
+        { 'sec-fetch-site': 'none' },
+        {},
+      ];
       for (const [i, headers] of cases.entries()) {
         const form = new FormData();
         form.append('file', new Blob([png(330 + i)]), 'ok.png');
-        expect((await c.request('POST', '/api/v1/files/upload', { body: form, headers })).status, JSON.stringify(headers)).toBe(201);
+        expect(
+          (await c.request('POST', '/api/v1/files/upload', { body: form, headers })).status,
+          JSON.stringify(headers),
+        ).toBe(201);
       }
     });
   });
@@ -195,7 +227,9 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
 describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
   let t: SecurityApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, { env: { LOGIN_LOCKOUT_FAILURES: '10', LOGIN_LOCKOUT_MINUTES: '15' } });
+    t = await startSecurityApp(dialect, {
+      env: { LOGIN_LOCKOUT_FAILURES: '10', LOGIN_LOCKOUT_MINUTES: '15' },
+    });
   });
   afterAll(() => t.close());
 
@@ -204,7 +238,8 @@ describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
     const bystander = newAccount();
     await t.client().register(victim);
     await t.client().register(bystander);
-    for (let i = 0; i < 10; i++) expect((await t.client().login(victim.email, `Wrong-Guess-${i}`)).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await t.client().login(victim.email, `Wrong-Guess-${i}`)).status).toBe(401);
     const locked = await t.client().login(victim.email, victim.password);
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ message: MESSAGES.accountLocked, code: 'ACCOUNT_LOCKED' });
@@ -251,7 +286,7 @@ describe.each(DIALECTS)('login answers do not tell unknown emails from wrong pas
     await timed(`warm-${account.email}`);
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 16; i++) {
       const a = await timed(account.email);
       const b = await timed(`nobody-${i}-${account.email}`);
       expect(a.answer.status).toBe(401);
@@ -264,10 +299,13 @@ describe.each(DIALECTS)('login answers do not tell unknown emails from wrong pas
       unknown.push(b.ms);
     }
     const ratio = median(unknown) / median(wrong);
-    console.log(`login timing (${dialect}): wrong password median ${median(wrong).toFixed(1)} ms, unknown email median ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+    console.log(
+      `login timing (${dialect}): wrong password median ${median(wrong).toFixed(1)} ms, unknown email median ${median(unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+    );
     // Without the dummy hash an unknown email answers in about a millisecond, a ratio near 0.05.
-    expect(ratio).toBeGreaterThan(0.6);
-    expect(ratio).toBeLessThan(1.6);
+    // The bounds are wide because two cores are shared with other suites; the gap they guard is 20-fold.
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
   });
 });
 
@@ -301,10 +339,15 @@ describe('per-IP rate limits key on the real client address', () => {
   });
 
   it('honours X-Forwarded-For only when TRUST_PROXY is configured', async () => {
-    const t = await startSecurityApp('sqlite', { env: { AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' } });
+    const t = await startSecurityApp('sqlite', {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' },
+    });
     try {
       const from = (ip: string) =>
-        t.client().request('POST', '/api/v1/users/login', { json: { email: 'x@example.com', password: 'Whatever-1' }, headers: { 'x-forwarded-for': ip } });
+        t.client().request('POST', '/api/v1/users/login', {
+          json: { email: 'x@example.com', password: 'Whatever-1' },
+          headers: { 'x-forwarded-for': ip },
+        });
       expect((await from('192.0.2.1')).status).toBe(401);
       expect((await from('192.0.2.1')).status).toBe(401);
       expect((await from('192.0.2.1')).status).toBe(429);
@@ -333,7 +376,9 @@ describe('https deployments', () => {
       expect((await c.get('/api/v1/users/me')).status).toBe(200);
       expect(login.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
       // An Origin of the plain-http twin is foreign.
-      const downgrade = await c.request('POST', '/api/v1/users/logout', { headers: { origin: 'http://files.example.org' } });
+      const downgrade = await c.request('POST', '/api/v1/users/logout', {
+        headers: { origin: 'http://files.example.org' },
+      });
       expect(downgrade.status).toBe(403);
     } finally {
       await t.close();

@@ -54,7 +54,8 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
     other = t.client();
     await other.signUp({ name: 'Other' });
     privateBytes = mp4(901, 20_000);
-    privateId = (await owner.upload({ bytes: privateBytes, filename: 'secret clip', isPublic: false })).body.data._id;
+    privateId = (await owner.upload({ bytes: privateBytes, filename: 'secret clip', isPublic: false })).body
+      .data._id;
   });
   afterAll(() => t.close());
 
@@ -69,7 +70,13 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
 
     it('finds the file routes in the API description', () => {
       const routes = fileIdRoutes().map(([m, p]) => `${m} ${p}`);
-      for (const expected of ['GET /api/v1/files/f/{id}', 'GET /api/v1/files/f/{id}/content', 'GET /api/v1/files/f/{id}/download', 'PATCH /api/v1/files/update/{id}', 'DELETE /api/v1/files/delete/{id}']) {
+      for (const expected of [
+        'GET /api/v1/files/f/{id}',
+        'GET /api/v1/files/f/{id}/content',
+        'GET /api/v1/files/f/{id}/download',
+        'PATCH /api/v1/files/update/{id}',
+        'DELETE /api/v1/files/delete/{id}',
+      ]) {
         expect(routes).toContain(expected);
       }
     });
@@ -77,7 +84,10 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
     it("answers another user's private file with the very 404 of a file that does not exist, on every one", async () => {
       const missing = crypto.randomUUID();
       for (const [method, route] of fileIdRoutes()) {
-        for (const headers of [{}, { range: 'bytes=0-10' }, { range: 'bytes=-5' }]) {
+        for (const headers of [{}, { range: 'bytes=0-10' }, { range: 'bytes=-5' }] as Record<
+          string,
+          string
+        >[]) {
           const call = (id: string) =>
             other.request(method, route.replace('{id}', id), {
               headers,
@@ -113,7 +123,8 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       const part = await owner.get(url, { range: 'bytes=0-99' });
       const link = (await owner.get(`/api/v1/files/f/${privateId}/download`)).body.data.url as string;
       const download = await t.client().get(link);
-      for (const answer of [whole, part, download]) expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      for (const answer of [whole, part, download])
+        expect(answer.headers.get('cache-control')).toBe('private, no-store');
       const publicId = (await owner.upload({ bytes: png(903), isPublic: true })).body.data._id;
       const shared = await owner.get(`/api/v1/files/f/${publicId}/content`);
       // Public content may be kept by the browser but always revalidated (access is checked each time).
@@ -139,12 +150,29 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       };
       const json = await owner.patch(`/api/v1/files/update/${created._id}`, hostile);
       expect(json.status).toBe(200);
-      expect(json.body.data).toMatchObject({ _id: created._id, filename: 'renamed', size: bytes.length, mimetype: 'image/png', downloadCount: 0, createdAt: created.createdAt });
+      expect(json.body.data).toMatchObject({
+        _id: created._id,
+        filename: 'renamed',
+        size: bytes.length,
+        mimetype: 'image/png',
+        downloadCount: 0,
+        createdAt: created.createdAt,
+      });
       expect(json.body.data.uploadedBy._id).toBe(owner.user!._id);
       const form = new FormData();
-      for (const [k, v] of Object.entries({ filename: 'form renamed', owner_id: other.user!._id, size: '2', downloadCount: '5' })) form.append(k, v);
+      for (const [k, v] of Object.entries({
+        filename: 'form renamed',
+        owner_id: other.user!._id,
+        size: '2',
+        downloadCount: '5',
+      }))
+        form.append(k, v);
       const viaForm = await owner.request('PATCH', `/api/v1/files/update/${created._id}`, { body: form });
-      expect(viaForm.body.data).toMatchObject({ filename: 'form renamed', size: bytes.length, downloadCount: 0 });
+      expect(viaForm.body.data).toMatchObject({
+        filename: 'form renamed',
+        size: bytes.length,
+        downloadCount: 0,
+      });
       expect((await owner.get(created.url)).bytes.equals(bytes)).toBe(true);
       expect((await owner.get('/api/v1/users/me')).body.data.role).toBe('user');
     });
@@ -153,11 +181,26 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       const bytes = png(911);
       const file = (await owner.upload({ bytes, isPublic: true })).body.data;
       const answers: Answer[] = [];
-      for (const url of ['/api/v1/users/me', '/api/v1/files/user-files', '/api/v1/files/public', '/api/v1/files/stats', '/api/v1/files/public/summary', `/api/v1/files/f/${file._id}`, `/api/v1/files/f/${file._id}/download`]) {
+      for (const url of [
+        '/api/v1/users/me',
+        '/api/v1/files/user-files',
+        '/api/v1/files/public',
+        '/api/v1/files/stats',
+        '/api/v1/files/public/summary',
+        `/api/v1/files/f/${file._id}`,
+        `/api/v1/files/f/${file._id}/download`,
+      ]) {
         answers.push(await owner.get(url), await other.get(url));
       }
       answers.push(await other.get(file.url), await other.get(file.url, { range: 'bytes=0-3' }));
-      for (const url of ['/api/v1/admin/users', '/api/v1/admin/files', `/api/v1/admin/files/${owner.user!._id}`, `/api/v1/admin/stats/${owner.user!._id}`, '/api/v1/admin/users/summary', '/api/v1/admin/files/summary']) {
+      for (const url of [
+        '/api/v1/admin/users',
+        '/api/v1/admin/files',
+        `/api/v1/admin/files/${owner.user!._id}`,
+        `/api/v1/admin/stats/${owner.user!._id}`,
+        '/api/v1/admin/users/summary',
+        '/api/v1/admin/files/summary',
+      ]) {
         answers.push(await admin.get(url));
       }
       const tokens = await t.services.db.selectFrom('sessions').select('token_hash').execute();
@@ -180,12 +223,23 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       await owner.upload({ bytes, isPublic: true });
       const spec = t.app.swagger() as { paths: Record<string, unknown> };
       expect(Object.keys(spec.paths).filter((p) => /hash|blob|exists|dedup/i.test(p))).toEqual([]);
-      for (const url of [`/api/v1/files/f/${hash}`, `/api/v1/files/f/${hash}/content`, `/api/v1/blobs/${hash}`, `/api/v1/files/${hash}`, `/api/v1/files/exists/${hash}`]) {
+      for (const url of [
+        `/api/v1/files/f/${hash}`,
+        `/api/v1/files/f/${hash}/content`,
+        `/api/v1/blobs/${hash}`,
+        `/api/v1/files/${hash}`,
+        `/api/v1/files/exists/${hash}`,
+      ]) {
         for (const c of [other, owner]) {
           const answer = await c.get(url);
           expect(answer.status, url).toBe(404);
         }
-        const head = await fetch(new URL(url, t.baseUrl), { method: 'HEAD', headers: { cookie: `cloudstash_session=${[...(other as unknown as { cookies: Map<string, string> }).cookies.values()][0]}` } });
+        const head = await fetch(new URL(url, t.baseUrl), {
+          method: 'HEAD',
+          headers: {
+            cookie: `cloudstash_session=${[...(other as unknown as { cookies: Map<string, string> }).cookies.values()][0]}`,
+          },
+        });
         expect(head.status, url).toBe(404);
       }
     });
@@ -202,32 +256,44 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       ['a very long name', `long-${'Ω'.repeat(1500)}`],
     ];
 
-    it.each(nasty)('makes %s harmless for display and Content-Disposition, on upload and rename', async (_label, name) => {
-      const bytes = text(`name test ${crypto.randomUUID()}`);
-      const upload = await owner.upload({ bytes, type: 'text/plain', filename: name });
-      expect(upload.status).toBe(201);
-      const renamedTo = `${name} 2`;
-      const renamed = await owner.patch(`/api/v1/files/update/${upload.body.data._id}`, { filename: renamedTo.slice(0, FILENAME_MAX_LENGTH) });
-      for (const answer of [upload, renamed]) {
-        expect(answer.status).toBe(200 + (answer === upload ? 1 : 0));
-        const shown = answer.body.data.filename as string;
-        expect(shown).not.toMatch(UNSAFE_IN_NAME);
-        expect([...shown].length).toBeLessThanOrEqual(FILENAME_MAX_LENGTH);
-        expect(shown.length).toBeGreaterThan(0);
-      }
-      const content = await owner.get(upload.body.data.url);
-      expectSafeDisposition(content.headers.get('content-disposition'), 'attachment');
-      expect(dispositionName(content.headers.get('content-disposition')!)).toBe(renamed.body.data.filename);
-      const link = (await owner.get(`/api/v1/files/f/${upload.body.data._id}/download`)).body.data.url as string;
-      const download = await t.client().get(link);
-      expectSafeDisposition(download.headers.get('content-disposition'), 'attachment');
-      expect(dispositionName(download.headers.get('content-disposition')!)).toBe(`${renamed.body.data.filename}.txt`);
-      expect(download.headers.get('set-cookie')).toBeNull();
-    });
+    it.each(nasty)(
+      'makes %s harmless for display and Content-Disposition, on upload and rename',
+      async (_label, name) => {
+        const bytes = text(`name test ${crypto.randomUUID()}`);
+        const upload = await owner.upload({ bytes, type: 'text/plain', filename: name });
+        expect(upload.status).toBe(201);
+        const renamedTo = `${name} 2`;
+        const renamed = await owner.patch(`/api/v1/files/update/${upload.body.data._id}`, {
+          filename: renamedTo.slice(0, FILENAME_MAX_LENGTH),
+        });
+        for (const answer of [upload, renamed]) {
+          expect(answer.status).toBe(200 + (answer === upload ? 1 : 0));
+          const shown = answer.body.data.filename as string;
+          expect(shown).not.toMatch(UNSAFE_IN_NAME);
+          expect([...shown].length).toBeLessThanOrEqual(FILENAME_MAX_LENGTH);
+          expect(shown.length).toBeGreaterThan(0);
+        }
+        const content = await owner.get(upload.body.data.url);
+        expectSafeDisposition(content.headers.get('content-disposition'), 'attachment');
+        expect(dispositionName(content.headers.get('content-disposition')!)).toBe(renamed.body.data.filename);
+        const link = (await owner.get(`/api/v1/files/f/${upload.body.data._id}/download`)).body.data
+          .url as string;
+        const download = await t.client().get(link);
+        expectSafeDisposition(download.headers.get('content-disposition'), 'attachment');
+        expect(dispositionName(download.headers.get('content-disposition')!)).toBe(
+          `${renamed.body.data.filename}.txt`,
+        );
+        expect(download.headers.get('set-cookie')).toBeNull();
+      },
+    );
 
     it('takes the original file name, cleaned, when no name is typed', async () => {
       const form = new FormData();
-      form.append('file', new Blob([text(`orig ${crypto.randomUUID()}`)], { type: 'text/plain' }), '..\u202Egnp.txt');
+      form.append(
+        'file',
+        new Blob([text(`orig ${crypto.randomUUID()}`)], { type: 'text/plain' }),
+        '..\u202Egnp.txt',
+      );
       const answer = await owner.request('POST', '/api/v1/files/upload', { body: form });
       expect(answer.status).toBe(201);
       expect(answer.body.data.filename).not.toMatch(UNSAFE_IN_NAME);
@@ -235,11 +301,19 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
 
     it('cuts a very long original name down to the limit, and refuses an oversized typed one with 4xx', async () => {
       const form = new FormData();
-      form.append('file', new Blob([text(`long ${crypto.randomUUID()}`)], { type: 'text/plain' }), `${'Ж'.repeat(20_000)}.txt`);
+      form.append(
+        'file',
+        new Blob([text(`long ${crypto.randomUUID()}`)], { type: 'text/plain' }),
+        `${'Ж'.repeat(20_000)}.txt`,
+      );
       const answer = await owner.request('POST', '/api/v1/files/upload', { body: form });
       expect(answer.status).toBe(201);
       expect([...answer.body.data.filename]).toHaveLength(FILENAME_MAX_LENGTH);
-      const typed = await owner.upload({ bytes: text('x'), type: 'text/plain', filename: 'n'.repeat(100_000) });
+      const typed = await owner.upload({
+        bytes: text('x'),
+        type: 'text/plain',
+        filename: 'n'.repeat(100_000),
+      });
       expect(typed.status).toBeGreaterThanOrEqual(400);
       expect(typed.status).toBeLessThan(500);
     });
@@ -260,29 +334,33 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       ['text', () => text('hello <script>alert(1)</script>'), 'text/plain; charset=utf-8', 'attachment'],
     ] as const;
 
-    it.each(cases)('serves %s with its stored type, nosniff, a locked-down CSP and the right disposition', async (_label, bytes, type, disposition) => {
-      const file = (await owner.upload({ bytes: bytes(), type: 'application/octet-stream', filename: 'x' })).body.data;
-      const answer = await owner.get(file.url);
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toBe(type);
-      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answer.headers.get('content-disposition')!.split(';')[0]).toBe(disposition);
-      expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
-      const csp = answer.headers.get('content-security-policy')!;
-      expect(csp).toMatch(/default-src 'none'/);
-      expect(csp).not.toMatch(/script-src|unsafe-inline[^;]*script|unsafe-eval/);
-      if (type === 'application/pdf') {
-        // Chromium's PDF viewer does not run in a sandboxed document; the PDF gets no scripts and no
-        // connections instead (proved in the browser by e2e/content-security.spec.ts).
-        expect(csp).toMatch(/object-src 'self'/);
-      } else {
-        expect(csp.split(';')[0]).toBe('sandbox');
-      }
-      expect(answer.headers.get('etag')).not.toContain(sha256(bytes()));
-      // A download link always saves the bytes rather than showing them.
-      const link = (await owner.get(`/api/v1/files/f/${file._id}/download`)).body.data.url as string;
-      expect((await t.client().get(link)).headers.get('content-disposition')).toMatch(/^attachment;/);
-    });
+    it.each(cases)(
+      'serves %s with its stored type, nosniff, a locked-down CSP and the right disposition',
+      async (_label, bytes, type, disposition) => {
+        const file = (await owner.upload({ bytes: bytes(), type: 'application/octet-stream', filename: 'x' }))
+          .body.data;
+        const answer = await owner.get(file.url);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toBe(type);
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.headers.get('content-disposition')!.split(';')[0]).toBe(disposition);
+        expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+        const csp = answer.headers.get('content-security-policy')!;
+        expect(csp).toMatch(/default-src 'none'/);
+        expect(csp).not.toMatch(/script-src|unsafe-inline[^;]*script|unsafe-eval/);
+        if (type === 'application/pdf') {
+          // Chromium's PDF viewer does not run in a sandboxed document; the PDF gets no scripts and no
+          // connections instead (proved in the browser by e2e/content-security.spec.ts).
+          expect(csp).toMatch(/object-src 'self'/);
+        } else {
+          expect(csp.split(';')[0]).toBe('sandbox');
+        }
+        expect(answer.headers.get('etag')).not.toContain(sha256(bytes()));
+        // A download link always saves the bytes rather than showing them.
+        const link = (await owner.get(`/api/v1/files/f/${file._id}/download`)).body.data.url as string;
+        expect((await t.client().get(link)).headers.get('content-disposition')).toMatch(/^attachment;/);
+      },
+    );
 
     it('answers single ranges with 206, impossible ones with 416, and never multiplies overlapping ones', async () => {
       const bytes = mp4(940, 50_000);
@@ -302,13 +380,26 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
         expect(Number(answer.headers.get('content-length'))).toBe(end - start + 1);
         expect(answer.bytes.equals(bytes.subarray(start, end + 1)), range).toBe(true);
       }
-      for (const range of ['bytes=50000-', 'bytes=50000-50010', 'bytes=-0', 'bytes=300-200', 'bytes=99999999999999999999-']) {
+      for (const range of [
+        'bytes=50000-',
+        'bytes=50000-50010',
+        'bytes=-0',
+        'bytes=300-200',
+        'bytes=99999999999999999999-',
+      ]) {
         const answer = await owner.get(url, { range });
         expect(answer.status, range).toBe(416);
         expect(answer.headers.get('content-range')).toBe('bytes */50000');
       }
       const overlapping = Array.from({ length: 2000 }, () => '0-49999').join(',');
-      for (const range of [`bytes=${overlapping}`, 'bytes=0-10,5-20', 'bytes=0-,0-,0-,-1', 'items=0-10', 'bytes=abc', 'bytes=1-2-3']) {
+      for (const range of [
+        `bytes=${overlapping}`,
+        'bytes=0-10,5-20',
+        'bytes=0-,0-,0-,-1',
+        'items=0-10',
+        'bytes=abc',
+        'bytes=1-2-3',
+      ]) {
         const answer = await owner.get(url, { range });
         expect(answer.status, range.slice(0, 30)).toBeLessThan(500);
         expect(answer.bytes.length, range.slice(0, 30)).toBeLessThanOrEqual(bytes.length);
@@ -321,7 +412,7 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       const file = (await owner.upload({ bytes, type: 'text/plain' })).body.data;
       const blob = filesUnder(path.join(t.dataDir, 'blobs')).find((f) => f.endsWith(sha256(bytes)))!;
       const rotten = Buffer.from(bytes);
-      rotten[rotten.length - 10] ^= 0x20; // same length, one bit flipped near the end
+      rotten[rotten.length - 10] = rotten[rotten.length - 10]! ^ 0x20; // same length, one bit flipped near the end
       fs.writeFileSync(blob, rotten);
       errors.length = 0;
       const read = await owner.get(file.url).then(
@@ -332,7 +423,9 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       expect(read.bytes.equals(rotten)).toBe(false);
       expect(errors.some((args) => JSON.stringify(args).includes('do not match their hash'))).toBe(true);
       const fsck = await t.services.maintenance.fsck();
-      expect(fsck.problems).toContainEqual(expect.objectContaining({ blob: sha256(bytes), problem: 'hash mismatch' }));
+      expect(fsck.problems).toContainEqual(
+        expect.objectContaining({ blob: sha256(bytes), problem: 'hash mismatch' }),
+      );
       // The server keeps serving everything else.
       expect((await owner.get('/api/v1/health')).status).toBe(200);
       fs.writeFileSync(blob, bytes);
@@ -359,7 +452,10 @@ describe("the app's own pages", () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'cloudstash-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
     t = await startSecurityApp('sqlite', { env: { WEB_DIST_DIR: dist } });
   });
@@ -368,21 +464,32 @@ describe("the app's own pages", () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/dashboard/file/123', '/assets/app.js', '/api/docs', '/api/v1/health'])('%s carries a strict CSP, no framing, a referrer policy and nosniff', async (url) => {
-    const answer = await t.client().get(url);
-    expect(answer.status).toBeLessThan(400);
-    const csp = answer.headers.get('content-security-policy')!;
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([k, ...v]) => [k!, v]));
-    expect(directives.get('script-src')).toEqual(["'self'"]);
-    expect(directives.get('script-src-attr') ?? ["'none'"]).toEqual(["'none'"]);
-    expect(csp).not.toMatch(/unsafe-eval|upgrade-insecure-requests/);
-    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(directives.get('object-src')).toEqual(["'none'"]);
-    expect(directives.get('base-uri')).toEqual(["'self'"]);
-    expect(answer.headers.get('referrer-policy')).toMatch(/^(same-origin|no-referrer|strict-origin-when-cross-origin)$/);
-    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('x-frame-options')).toMatch(/^(DENY|SAMEORIGIN)$/);
-    // Plain http: no HSTS (it would be ignored, and pin nothing); https deployments: see accounts.test.ts.
-    expect(answer.headers.get('strict-transport-security')).toBeNull();
-  });
+  it.each(['/', '/dashboard/file/123', '/assets/app.js', '/api/docs', '/api/v1/health'])(
+    '%s carries a strict CSP, no framing, a referrer policy and nosniff',
+    async (url) => {
+      const answer = await t.client().get(url);
+      expect(answer.status).toBeLessThan(400);
+      const csp = answer.headers.get('content-security-policy')!;
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .filter((d) => d[0])
+          .map(([k, ...v]) => [k!, v]),
+      );
+      expect(directives.get('script-src')).toEqual(["'self'"]);
+      expect(directives.get('script-src-attr') ?? ["'none'"]).toEqual(["'none'"]);
+      expect(csp).not.toMatch(/unsafe-eval|upgrade-insecure-requests/);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('base-uri')).toEqual(["'self'"]);
+      expect(answer.headers.get('referrer-policy')).toMatch(
+        /^(same-origin|no-referrer|strict-origin-when-cross-origin)$/,
+      );
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toMatch(/^(DENY|SAMEORIGIN)$/);
+      // Plain http: no HSTS (it would be ignored, and pin nothing); https deployments: see accounts.test.ts.
+      expect(answer.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
 });

@@ -44,10 +44,13 @@ describe.each(DIALECTS)('SIGKILL at each upload step (%s)', (dialect) => {
 
     for (const step of CRASH_STEPS) {
       for (let r = 0; r < ROUNDS_PER_STEP; r++, round++) {
-
         // The kill comes at the 1st, 2nd or 3rd upload to reach the step, so earlier ones are answered first.
         const crashAfter = String(1 + (round % 3));
-        const server = await startChildServer({ ...env, CLOUDSTASH_TEST_CRASH_AT: step, CLOUDSTASH_TEST_CRASH_AFTER: crashAfter });
+        const server = await startChildServer({
+          ...env,
+          CLOUDSTASH_TEST_CRASH_AT: step,
+          CLOUDSTASH_TEST_CRASH_AFTER: crashAfter,
+        });
         const exited = once(server.process, 'exit');
         const client = new TestClient(server.baseUrl);
         if (!credentials) credentials = await client.signUp();
@@ -60,17 +63,24 @@ describe.each(DIALECTS)('SIGKILL at each upload step (%s)', (dialect) => {
           outcomes.push(
             await client.upload({ bytes }).then(
               (answer) => {
-                if (answer.status === 201) acknowledged.push({ id: answer.body.data._id, hash: sha256(bytes) });
+                if (answer.status === 201)
+                  acknowledged.push({ id: answer.body.data._id, hash: sha256(bytes) });
                 return answer.status;
               },
               () => 'cut off' as const,
             ),
           );
         }
-        await Promise.race([exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`no crash at ${step}`)), 10_000))]);
+        await Promise.race([
+          exited,
+          new Promise((_, reject) => setTimeout(() => reject(new Error(`no crash at ${step}`)), 10_000)),
+        ]);
         // The process died of the hook's SIGKILL at that step, not of anything else.
         expect(server.process.signalCode, `${step}: ${server.stderr()}`).toBe('SIGKILL');
-        expect(outcomes.every((o) => o === 201 || o === 'cut off'), `${step}: ${outcomes.join()}`).toBe(true);
+        expect(
+          outcomes.every((o) => o === 201 || o === 'cut off'),
+          `${step}: ${outcomes.join()}`,
+        ).toBe(true);
         expect(outcomes.at(-1)).toBe('cut off');
         expect(outcomes.filter((o) => o === 201)).toHaveLength(Number(crashAfter) - 1);
         killsByStep[step] = (killsByStep[step] ?? 0) + 1;
@@ -89,7 +99,8 @@ describe.each(DIALECTS)('SIGKILL at each upload step (%s)', (dialect) => {
     }
     // Every row the kills left (acknowledged or not) has its bytes.
     const listed = await client.get('/api/v1/files/user-files?limit=200');
-    for (const file of listed.body.data as { url: string }[]) expect((await client.get(file.url)).status).toBe(200);
+    for (const file of listed.body.data as { url: string }[])
+      expect((await client.get(file.url)).status).toBe(200);
     await server.kill('SIGTERM');
 
     const { services, app } = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
@@ -97,12 +108,16 @@ describe.each(DIALECTS)('SIGKILL at each upload step (%s)', (dialect) => {
     expect((await services.maintenance.fsck()).problems).toEqual([]);
     // No partial file under a final name: every stored blob hashes to its name.
     for await (const stored of services.store.list()) {
-      const bytes = fs.readFileSync(filesUnder(path.join(dataDir, 'blobs')).find((f) => f.endsWith(stored.key))!);
+      const bytes = fs.readFileSync(
+        filesUnder(path.join(dataDir, 'blobs')).find((f) => f.endsWith(stored.key))!,
+      );
       expect(sha256(bytes)).toBe(stored.key);
     }
     await app.close();
     console.log(
-      `crash steps (${dialect}): ${Object.entries(killsByStep).map(([s, n]) => `${s} x${n}`).join(', ')}; ` +
+      `crash steps (${dialect}): ${Object.entries(killsByStep)
+        .map(([s, n]) => `${s} x${n}`)
+        .join(', ')}; ` +
         `${acknowledged.length} acknowledged uploads intact, ${listed.body.data.length} rows, fsck clean after gc`,
     );
   }, 240_000);

@@ -9,8 +9,11 @@ const sample = (seed: number) => text(sha256(Buffer.from(String(seed))).repeat(1
 const SIZE = sample(0).length;
 
 /** What may differ between two uploads: identities and instants. Everything else must be equal. */
-function comparable(answer: Answer) {
-  const { _id, createdAt, updatedAt, url, uploadedBy, ...rest } = answer.body.data as Record<string, unknown> & { uploadedBy: Record<string, unknown> };
+function comparable(answer: Answer<any>) {
+  const { _id, createdAt, updatedAt, url, uploadedBy, ...rest } = answer.body.data as Record<
+    string,
+    unknown
+  > & { uploadedBy: Record<string, unknown> };
   void _id;
   void url;
   expect(createdAt).toBe(updatedAt);
@@ -63,14 +66,17 @@ describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
     }
   });
 
-  it("charges each uploader the full size of their own files, shared bytes or not", async () => {
+  it('charges each uploader the full size of their own files, shared bytes or not', async () => {
     const a = await probeA.get('/api/v1/files/stats');
     const b = await probeB.get('/api/v1/files/stats');
     expect(a.body.data).toEqual(b.body.data);
     expect(a.body.data.totalFiles).toBe(5);
     expect(a.body.data.totalStorageUsed).toBe(5 * SIZE);
     // The holder's figures do not move when others upload the same bytes.
-    expect((await holder.get('/api/v1/files/stats')).body.data).toMatchObject({ totalFiles: 5, totalStorageUsed: 5 * SIZE });
+    expect((await holder.get('/api/v1/files/stats')).body.data).toMatchObject({
+      totalFiles: 5,
+      totalStorageUsed: 5 * SIZE,
+    });
   });
 
   it('shows no trace of sharing in what a user can read about their file', async () => {

@@ -19,7 +19,8 @@ import { png, sha256 } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
 import { filesUnder, startSecurityApp, type SecurityApp } from './helpers/security-app';
 
-const eio = (syscall: string) => Object.assign(new Error(`EIO: i/o error, ${syscall}`), { code: 'EIO', syscall, errno: -5 });
+const eio = (syscall: string) =>
+  Object.assign(new Error(`EIO: i/o error, ${syscall}`), { code: 'EIO', syscall, errno: -5 });
 
 /** A Kysely plugin that fails the next statement of a chosen kind on a chosen table, once armed. */
 class DbFault implements KyselyPlugin {
@@ -29,8 +30,11 @@ class DbFault implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node;
     const a = this.armed;
-    const table =
-      InsertQueryNode.is(node) ? node.into?.table.identifier.name : UpdateQueryNode.is(node) && node.table && 'table' in node.table ? (node.table as { table: { identifier: { name: string } } }).table.identifier.name : undefined;
+    const table = InsertQueryNode.is(node)
+      ? node.into?.table.identifier.name
+      : UpdateQueryNode.is(node) && node.table && 'table' in node.table
+        ? (node.table as { table: { identifier: { name: string } } }).table.identifier.name
+        : undefined;
     const kind = InsertQueryNode.is(node) ? 'insert' : UpdateQueryNode.is(node) ? 'update' : undefined;
     if (a && a.kind === kind && a.table === table) {
       this.armed = undefined;
@@ -58,7 +62,10 @@ const FAULTS: Fault[] = [
     arm: () => {
       let fired = false;
       const real = fs.createWriteStream;
-      vi.spyOn(fs, 'createWriteStream').mockImplementationOnce(((file: fs.PathLike, options?: Parameters<typeof fs.createWriteStream>[1]) => {
+      vi.spyOn(fs, 'createWriteStream').mockImplementationOnce(((
+        file: fs.PathLike,
+        options?: Parameters<typeof fs.createWriteStream>[1],
+      ) => {
         const stream = real(file, options);
         stream._write = (_chunk, _enc, done) => {
           fired = true;
@@ -170,7 +177,8 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
   async function expectIntactStorage() {
     // No temporary file left, no partial file under a final name, every row backed by its bytes.
     expect(filesUnder(t.config.tmpDir)).toEqual([]);
-    for (const blob of filesUnder(path.join(t.dataDir, 'blobs'))) expect(sha256(fs.readFileSync(blob))).toBe(path.basename(blob));
+    for (const blob of filesUnder(path.join(t.dataDir, 'blobs')))
+      expect(sha256(fs.readFileSync(blob))).toBe(path.basename(blob));
     expect((await t.services.maintenance.fsck()).problems).toEqual([]);
   }
 
@@ -187,7 +195,9 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
         vi.restoreAllMocks();
         dbFault.armed = undefined;
         const reached = fired();
-        figures.push(`${fault.name}${shared ? ' [shared bytes]' : ''}: ${reached ? 'injected' : 'not reached'} -> ${answer.status} in ${ms.toFixed(0)} ms`);
+        figures.push(
+          `${fault.name}${shared ? ' [shared bytes]' : ''}: ${reached ? 'injected' : 'not reached'} -> ${answer.status} in ${ms.toFixed(0)} ms`,
+        );
         // Writing bytes someone already stored skips the rename and its fsync: those faults cannot fire then.
         if (!reached) {
           expect(shared && /rename|directory/.test(fault.name), `${fault.name} was never reached`).toBe(true);
@@ -195,14 +205,22 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
           return;
         }
         expect(answer.status).toBeGreaterThanOrEqual(500);
-        expect(answer.body).toEqual({ message: MESSAGES.internalError, code: 'INTERNAL', requestId: expect.any(String) });
+        expect(answer.body).toEqual({
+          message: MESSAGES.internalError,
+          code: 'INTERNAL',
+          requestId: expect.any(String),
+        });
         expect(answer.headers.get('x-request-id')).toBe(answer.body.requestId);
         expect(JSON.stringify(answer.body)).not.toMatch(/EIO|ENOSPC|injected|\/tmp|at .*\.ts/);
         expect(await fileRows()).toBe(rows);
         await expectIntactStorage();
         // gc reclaims whatever the failure left unreferenced; storage is then exactly what rows need.
         await t.services.maintenance.gc({ graceMs: 0 });
-        const referenced = new Set((await t.services.db.selectFrom('blobs').select('hash').where('ref_count', '>', 0).execute()).map((b) => b.hash));
+        const referenced = new Set(
+          (await t.services.db.selectFrom('blobs').select('hash').where('ref_count', '>', 0).execute()).map(
+            (b) => b.hash,
+          ),
+        );
         for await (const stored of t.services.store.list()) expect(referenced.has(stored.key)).toBe(true);
         // The server keeps serving, and the same upload goes through now.
         expect((await user.get('/api/v1/health')).status).toBe(200);
@@ -220,7 +238,11 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
     vi.spyOn(t.services.store, 'read').mockRejectedValueOnce(eio('read'));
     const answer = await user.get(file.url);
     expect(answer.status).toBe(500);
-    expect(answer.body).toEqual({ message: MESSAGES.internalError, code: 'INTERNAL', requestId: answer.headers.get('x-request-id') });
+    expect(answer.body).toEqual({
+      message: MESSAGES.internalError,
+      code: 'INTERNAL',
+      requestId: answer.headers.get('x-request-id'),
+    });
     expect((await user.get(file.url)).bytes.equals(bytes)).toBe(true);
   });
 });

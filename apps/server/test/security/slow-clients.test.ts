@@ -48,7 +48,8 @@ describe('slow and stuck clients', () => {
     );
     let sent = 20;
     const trickle = setInterval(() => {
-      for (const s of sockets) if (!s.destroyed) s.write(sent < header.length ? header.subarray(sent, sent + 1) : 'a');
+      for (const s of sockets)
+        if (!s.destroyed) s.write(sent < header.length ? header.subarray(sent, sent + 1) : 'a');
       sent += 1;
     }, 1000);
     try {
@@ -65,7 +66,8 @@ describe('slow and stuck clients', () => {
       const stillOpen = sockets.filter((s) => !s.destroyed).length;
       // The header timeout (10 s, checked every second) must have closed every trickler soon after.
       const deadline = opened + 10_000 + 3000;
-      while (closedAt.length < SLOW_SOCKETS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (closedAt.length < SLOW_SOCKETS && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       console.log(
         `slowloris: ${SLOW_SOCKETS} trickling sockets; ${latencies.length} ordinary requests meanwhile, worst ${worst.toFixed(0)} ms; ` +
           `${stillOpen} still open at 8 s; ${closedAt.length} closed by the server, the last after ${(Math.max(...closedAt) / 1000).toFixed(1)} s`,

@@ -34,7 +34,10 @@ export interface SecurityAppOptions {
  * Like the API suites' startTestApp, with the seams the security suites need: a wrapped database or blob
  * store (fault injection), extra hooks (observing the socket), and any setting.
  */
-export async function startSecurityApp(dialect: TestDialect, options: SecurityAppOptions = {}): Promise<SecurityApp> {
+export async function startSecurityApp(
+  dialect: TestDialect,
+  options: SecurityAppOptions = {},
+): Promise<SecurityApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-sec-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -101,7 +104,11 @@ export function multipartBody(
         : `form-data; name="${part.name}"`;
     let head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n`;
     if (part.type) head += `Content-Type: ${part.type}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), part.bytes ?? Buffer.from(part.value ?? '', 'utf8'), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n`, 'utf8'),
+      part.bytes ?? Buffer.from(part.value ?? '', 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
