@@ -147,8 +147,14 @@ test.describe('login', () => {
     await expect(page).toHaveURL(path('/login'));
 
     await password.fill(credentials.password);
+    // Hold the answer a moment: while pending the button is disabled.
+    await page.route('**/api/v1/users/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     const answer = page.waitForResponse((r) => r.url().includes('/api/v1/users/login'));
     await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
     const { message } = (await (await answer).json()) as { message?: string };
     await expect(toast(page, message || MESSAGES.loginSuccess)).toBeVisible();
     await expect(page).toHaveURL(path('/dashboard'));
@@ -157,6 +163,18 @@ test.describe('login', () => {
 });
 
 test.describe('guards', () => {
+  test('while the session is unknown only a loading indicator shows', async ({ page }) => {
+    await page.route('**/api/v1/users/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/dashboard/my-files');
+    await expect(page.getByRole('status').filter({ hasText: /session/i })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Files' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Login' })).toHaveCount(0);
+    await expect(page).toHaveURL(path('/login'), { timeout: 10_000 });
+  });
+
   test('a signed-out visitor is sent to /login from every dashboard route', async ({ page }) => {
     for (const route of [
       '/dashboard',
