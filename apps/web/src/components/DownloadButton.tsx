@@ -15,7 +15,7 @@ export function DownloadButton({
   file,
   onDownloaded,
   label = 'Download',
-  className = 'btn btn-sm btn-primary btn-soft',
+  className = 'btn btn-sm btn-primary',
 }: DownloadButtonProps) {
   const [pending, setPending] = useState(false);
   const onClick = async (event: MouseEvent) => {

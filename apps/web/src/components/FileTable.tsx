@@ -50,7 +50,7 @@ export function FileTable({
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table table-zebra">
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className="text-base-content">
           <tr>
             {SORTABLE.map(({ column, label }) => header(column, label))}
             <th scope="col">Type</th>

@@ -8,7 +8,7 @@ afterEach(cleanup);
 const renderHeader = (onSort = vi.fn()) => {
   render(
     <table>
-      <thead>
+      <thead className="text-base-content">
         <tr>
           <SortHeader label="Size" column="size" sort={DEFAULT_SORT} onSort={onSort} />
           <SortHeader label="Uploaded" column="createdAt" sort={DEFAULT_SORT} onSort={onSort} />

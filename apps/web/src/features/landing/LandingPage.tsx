@@ -8,7 +8,8 @@ export default function LandingPage() {
       <section className="hero bg-gradient-to-b from-base-200 to-base-100 px-4 py-16 sm:py-24">
         <div className="hero-content max-w-4xl flex-col text-center">
           <h1 className="text-4xl font-extrabold leading-tight sm:text-6xl">
-            Your files, safe in the <span className="text-primary">cloud</span>
+            Your files, safe in the{' '}
+            <span className="underline decoration-primary decoration-4 underline-offset-8">cloud</span>
           </h1>
           <p className="max-w-2xl text-lg text-base-content/80">
             CloudStash stores, previews and shares your files, and removes duplicate files automatically to
@@ -33,10 +34,10 @@ export default function LandingPage() {
           {CLAIMS.map((claim) => (
             <div
               key={claim.label}
-              className="rounded-box border border-base-300 bg-base-100 p-5 text-center shadow-sm"
+              className="rounded-box border border-t-4 border-base-300 border-t-primary bg-base-100 p-5 text-center shadow-sm"
             >
               <dt className="text-sm text-base-content/80">{claim.label}</dt>
-              <dd className="text-3xl font-bold text-primary">{claim.value}</dd>
+              <dd className="text-3xl font-bold">{claim.value}</dd>
             </div>
           ))}
         </dl>
@@ -83,7 +84,7 @@ export default function LandingPage() {
                 <h3 className="text-lg font-semibold">{group.title}</h3>
                 <p className="mt-2 flex flex-wrap gap-2">
                   {group.formats.map((format) => (
-                    <span key={format} className="badge badge-primary badge-soft">
+                    <span key={format} className="badge badge-neutral">
                       {format}
                     </span>
                   ))}
@@ -119,19 +120,16 @@ export default function LandingPage() {
       </section>
 
       <section aria-labelledby="cta-heading" className="px-4 pb-16">
-        <div className="mx-auto max-w-4xl rounded-box bg-primary p-8 text-center text-primary-content sm:p-12">
+        <div className="mx-auto max-w-4xl rounded-box border border-primary/40 bg-base-200 p-8 text-center shadow-lg sm:p-12">
           <h2 id="cta-heading" className="text-3xl font-bold">
             Ready to get started?
           </h2>
-          <p className="mt-2 opacity-90">Join CloudStash and keep your files in one place.</p>
+          <p className="mt-2 text-base-content/80">Join CloudStash and keep your files in one place.</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/register" className="btn btn-lg bg-base-100 text-base-content hover:bg-base-200">
+            <Link to="/register" className="btn btn-lg btn-primary">
               Start Free Today
             </Link>
-            <Link
-              to="/login"
-              className="btn btn-lg btn-outline border-primary-content text-primary-content hover:bg-primary-content hover:text-primary"
-            >
+            <Link to="/login" className="btn btn-lg btn-outline">
               Already Have Account?
             </Link>
           </div>
@@ -146,12 +144,7 @@ export default function LandingPage() {
         </ul>
         <p>
           Built by{' '}
-          <a
-            href={SOURCE_PROFILE_URL}
-            className="link link-primary"
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <a href={SOURCE_PROFILE_URL} className="link" target="_blank" rel="noopener noreferrer">
             the CloudStash developers on GitHub
           </a>
         </p>

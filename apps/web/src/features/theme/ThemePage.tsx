@@ -39,7 +39,7 @@ function ThemeGroup({ title, themes, current, onChoose }: ThemeGroupProps) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-3 text-xl font-semibold">
-        {title} <span className="text-base-content/60">({themes.length})</span>
+        {title} <span className="text-base-content/80">({themes.length})</span>
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
         {themes.map((theme) => (

@@ -88,11 +88,11 @@ export default function StorageStatsPage() {
                 </p>
                 <p className="break-all text-xs text-base-content/70">SHA-256 {duplicated.publicId}</p>
                 {duplicatedId ? (
-                  <Link to={`/dashboard/file/${duplicatedId}`} className="link link-primary">
+                  <Link to={`/dashboard/file/${duplicatedId}`} className="link">
                     Open the most duplicated file
                   </Link>
                 ) : (
-                  <a href={duplicated.url} className="link link-primary">
+                  <a href={duplicated.url} className="link">
                     Open the most duplicated file
                   </a>
                 )}
@@ -111,7 +111,7 @@ export default function StorageStatsPage() {
               <p>
                 <Link
                   to={`/dashboard/admin/users/${stats.topUploader.userId}`}
-                  className="link link-primary font-semibold"
+                  className="link font-semibold"
                 >
                   {stats.topUploader.name}
                 </Link>{' '}

@@ -51,7 +51,7 @@ export default function AdminUsersPage() {
           <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table table-zebra">
               <caption className="sr-only">Users</caption>
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">User</th>
                   <th scope="col">Email</th>
@@ -79,7 +79,7 @@ export default function AdminUsersPage() {
                     <td>
                       <Link
                         to={`/dashboard/admin/users/${user._id}`}
-                        className="btn btn-xs btn-primary btn-soft"
+                        className="btn btn-xs btn-primary"
                         aria-label={`View ${user.name}`}
                       >
                         View

@@ -57,7 +57,7 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="text-center text-sm">
-        <Link to="/register" className="link link-primary">
+        <Link to="/register" className="link">
           Don&apos;t have an account? Register
         </Link>
       </p>

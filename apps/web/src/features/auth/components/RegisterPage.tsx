@@ -73,7 +73,7 @@ export default function RegisterPage() {
         </button>
       </form>
       <p className="text-center text-sm">
-        <Link to="/login" className="link link-primary">
+        <Link to="/login" className="link">
           Already have an account? Login
         </Link>
       </p>

@@ -15,7 +15,7 @@ export function MyFilesTable({ files, onEdit, onDelete }: MyFilesTableProps) {
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table table-zebra">
         <caption className="sr-only">Your files</caption>
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">File</th>
             <th scope="col">Type</th>
@@ -65,7 +65,7 @@ export function MyFilesTable({ files, onEdit, onDelete }: MyFilesTableProps) {
                   </button>
                   <button
                     type="button"
-                    className="btn btn-xs btn-ghost text-error"
+                    className="btn btn-xs btn-error"
                     onClick={() => onDelete(file)}
                     aria-label={`Delete ${file.filename}`}
                   >

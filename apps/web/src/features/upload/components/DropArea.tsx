@@ -21,38 +21,41 @@ export function DropArea({ onFile, disabled }: DropAreaProps) {
       if (first) onFile(first);
     },
   });
+  // The input sits beside the drop zone, not inside it: a focusable control inside a role=button is an a11y error.
   return (
-    <div
-      {...getRootProps({
-        className: `flex cursor-pointer flex-col items-center gap-3 rounded-box border-2 border-dashed p-8 text-center transition-colors sm:p-12 ${
-          isDragActive
-            ? 'border-primary bg-primary/10'
-            : 'border-base-300 hover:border-primary hover:bg-base-200'
-        }`,
-        role: 'button',
-        'aria-label': 'Choose a file to upload: drag and drop it here or press to browse',
-      })}
-    >
+    <>
       <input {...getInputProps({ 'aria-label': 'File to upload' })} data-testid="file-input" />
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-12 text-primary"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
+      <div
+        {...getRootProps({
+          className: `flex cursor-pointer flex-col items-center gap-3 rounded-box border-2 border-dashed p-8 text-center transition-colors sm:p-12 ${
+            isDragActive
+              ? 'border-primary bg-primary/10'
+              : 'border-base-300 hover:border-primary hover:bg-base-200'
+          }`,
+          role: 'button',
+          'aria-label': 'Choose a file to upload: drag and drop it here or press to browse',
+        })}
       >
-        <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8m0-8-3 3m3-3 3 3" />
-      </svg>
-      <p className="text-lg font-medium">
-        {isDragActive ? 'Drop the file here' : 'Drag and drop a file here, or click to browse'}
-      </p>
-      <p className="text-sm text-base-content/70">
-        Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text, up to{' '}
-        {formatSize(MAX_UPLOAD_BYTES)}
-      </p>
-    </div>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-12 text-primary"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8m0-8-3 3m3-3 3 3" />
+        </svg>
+        <p className="text-lg font-medium">
+          {isDragActive ? 'Drop the file here' : 'Drag and drop a file here, or click to browse'}
+        </p>
+        <p className="text-sm text-base-content/70">
+          Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text, up to{' '}
+          {formatSize(MAX_UPLOAD_BYTES)}
+        </p>
+      </div>
+    </>
   );
 }
