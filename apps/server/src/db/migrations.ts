@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { createTotals } from './totals';
 
 /**
  * One set of migrations for both dialects: only portable column types (text, integer), and every list,
@@ -85,6 +86,24 @@ const migrations: Record<string, Migration> = {
         .addColumn('holder', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  '002_maintained_totals': {
+    /**
+     * Statistics and list totals read maintained counters instead of scanning every file (db/totals.ts), and
+     * the public list filtered by category can be sorted by size, name or downloads straight off an index.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await createTotals(db);
+      const fileIndexes: Record<string, string[]> = {
+        files_public_category_size: ['is_public', 'category', 'size', 'id'],
+        files_public_category_filename: ['is_public', 'category', 'filename', 'id'],
+        files_public_category_downloads: ['is_public', 'category', 'download_count', 'id'],
+      };
+      for (const [name, columns] of Object.entries(fileIndexes)) {
+        await db.schema.createIndex(name).on('files').columns(columns).execute();
+      }
     },
   },
 };

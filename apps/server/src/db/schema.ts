@@ -59,6 +59,38 @@ export interface LeasesTable {
   expires_at: string;
 }
 
+/** Maintained per-uploader totals (db/totals.ts); kept exact by triggers. */
+export interface OwnerFileTotalsTable {
+  owner_id: string;
+  files: number;
+  size: number;
+  public_files: number;
+  downloads: number;
+}
+
+/** Maintained instance totals, spread over a few slot rows that readers add up (db/totals.ts). */
+export interface FileTotalsTable {
+  slot: number;
+  files: number;
+  size: number;
+  downloads: number;
+  images: number;
+  videos: number;
+  documents: number;
+  others: number;
+  public_files: number;
+  public_size: number;
+  public_downloads: number;
+  public_images: number;
+  public_videos: number;
+  public_documents: number;
+  public_others: number;
+  active_owners: number;
+  contributors: number;
+  unique_blobs: number;
+  physical_size: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -66,4 +98,6 @@ export interface Database {
   files: FilesTable;
   login_failures: LoginFailuresTable;
   leases: LeasesTable;
+  owner_file_totals: OwnerFileTotalsTable;
+  file_totals: FileTotalsTable;
 }

@@ -59,11 +59,14 @@ export async function setBlobRefCount(db: Executor, hash: string, count: number)
   await db.updateTable('blobs').set({ ref_count: count }).where('hash', '=', hash).execute();
 }
 
+/** Referenced blobs and their bytes, from the maintained totals (db/totals.ts) rather than a scan of blobs. */
 export async function blobTotals(db: Executor) {
   const row = await db
-    .selectFrom('blobs')
-    .select((eb) => [eb.fn.countAll<number>().as('blobs'), sql<number>`coalesce(sum(size), 0)`.as('size')])
-    .where('ref_count', '>', 0)
+    .selectFrom('file_totals')
+    .select([
+      sql<number>`coalesce(sum(unique_blobs), 0)`.as('blobs'),
+      sql<number>`coalesce(sum(physical_size), 0)`.as('size'),
+    ])
     .executeTakeFirstOrThrow();
   return { uniqueFilesStored: Number(row.blobs), totalPhysicalSize: Number(row.size) };
 }

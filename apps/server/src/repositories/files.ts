@@ -1,7 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FileListParams, SortField } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
-import type { Database, FilesTable } from '../db/schema';
+import type { Database, FileTotalsTable, FilesTable } from '../db/schema';
+import { CATEGORY_COLUMNS } from '../db/totals';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
@@ -108,16 +109,59 @@ function applyFilters(query: FilesQuery, scope: FileScope, p: FileListParams, se
   return q;
 }
 
+type TotalColumn = Exclude<keyof FileTotalsTable, 'slot'>;
+
+/** The instance's maintained totals (db/totals.ts): a sum over a few slot rows, whatever the number of files. */
+export async function instanceTotals(db: Executor): Promise<Record<TotalColumn, number>> {
+  const columns: TotalColumn[] = [
+    'files', 'size', 'downloads', 'images', 'videos', 'documents', 'others', 'public_files', 'public_size',
+    'public_downloads', 'public_images', 'public_videos', 'public_documents', 'public_others', 'active_owners',
+    'contributors', 'unique_blobs', 'physical_size',
+  ];
+  const row = (await db
+    .selectFrom('file_totals')
+    .select(columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c)))
+    .executeTakeFirstOrThrow()) as Record<TotalColumn, number | string>;
+  return Object.fromEntries(columns.map((c) => [c, Number(row[c])])) as Record<TotalColumn, number>;
+}
+
+function ownerRow(db: Executor, ownerId: string) {
+  return db.selectFrom('owner_file_totals').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/**
+ * A list's total read from the maintained counters when its filters are ones they keep (scope, visibility,
+ * category); undefined when the filters need a count over the matching rows (text filters, several at once).
+ */
+async function totalFromCounters(db: Executor, scope: FileScope, p: FileListParams): Promise<number | undefined> {
+  if (p.q || p.uploader || p.id || p.type || p.userId) return undefined;
+  if (scope.kind === 'owner') {
+    if (p.category) return undefined; // an owner's files are few and indexed: counted directly
+    const row = await ownerRow(db, scope.ownerId);
+    const files = Number(row?.files ?? 0);
+    const pub = Number(row?.public_files ?? 0);
+    return p.visibility === 'public' ? pub : p.visibility === 'private' ? files - pub : files;
+  }
+  const visibility = scope.kind === 'public' ? (p.visibility === 'private' ? 'none' : 'public') : p.visibility;
+  if (visibility === 'none') return 0;
+  const t = await instanceTotals(db);
+  if (p.category) {
+    const all = t[CATEGORY_COLUMNS[p.category]];
+    const pub = t[`public_${CATEGORY_COLUMNS[p.category]}`];
+    return visibility === 'public' ? pub : visibility === 'private' ? all - pub : all;
+  }
+  return visibility === 'public' ? t.public_files : visibility === 'private' ? t.files - t.public_files : t.files;
+}
+
 /**
  * One keyset page of files in the scope, filtered and sorted, with the total that match. The cursor is the
  * last row's (sort value, id), so deep pages cost the same as the first one.
  */
 export async function listFiles(db: Executor, scope: FileScope, p: FileListParams, opts: { searchEmail: boolean }) {
   const base = applyFilters(selectWithOwner(db) as unknown as FilesQuery, scope, p, opts.searchEmail);
-  const counted = await base
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total =
+    (await totalFromCounters(db, scope, p)) ??
+    Number((await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   const column = SORT_COLUMN[p.sort];
   const direction = p.order === 'asc' ? sql`>` : sql`<`;
@@ -143,91 +187,57 @@ export async function listFiles(db: Executor, scope: FileScope, p: FileListParam
       createdAt: row.created_at,
     })[p.sort];
   const nextCursor = rows.length > p.limit && last ? encodeCursor(sortValue(last), last.id) : null;
-  return { items, total: Number(counted.n), nextCursor };
+  return { items, total, nextCursor };
 }
 
-const sumOf = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${expression}), 0)`;
-
 export async function ownerFileTotals(db: Executor, ownerId: string) {
-  const row = await db
-    .selectFrom('files')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('files'),
-      sumOf(sql`size`).as('size'),
-      sumOf(sql`is_public`).as('public'),
-      sumOf(sql`download_count`).as('downloads'),
-    ])
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirstOrThrow();
+  const row = await ownerRow(db, ownerId);
   return {
-    totalFiles: Number(row.files),
-    totalStorageUsed: Number(row.size),
-    totalPublicFiles: Number(row.public),
-    totalDownloadCount: Number(row.downloads),
+    totalFiles: Number(row?.files ?? 0),
+    totalStorageUsed: Number(row?.size ?? 0),
+    totalPublicFiles: Number(row?.public_files ?? 0),
+    totalDownloadCount: Number(row?.downloads ?? 0),
   };
 }
 
 export async function publicFileTotals(db: Executor) {
-  const category = (name: string) => sumOf(sql`case when category = ${name} then 1 else 0 end`);
-  const row = await db
-    .selectFrom('files')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('files'),
-      category('image').as('images'),
-      category('video').as('videos'),
-      category('document').as('documents'),
-      category('other').as('others'),
-      sumOf(sql`size`).as('size'),
-      sumOf(sql`download_count`).as('downloads'),
-      sql<number>`count(distinct owner_id)`.as('contributors'),
-    ])
-    .where('is_public', '=', 1)
-    .executeTakeFirstOrThrow();
+  const t = await instanceTotals(db);
   return {
-    totalFiles: Number(row.files),
-    images: Number(row.images),
-    videos: Number(row.videos),
-    documents: Number(row.documents),
-    others: Number(row.others),
-    totalSize: Number(row.size),
-    downloads: Number(row.downloads),
-    contributors: Number(row.contributors),
+    totalFiles: t.public_files,
+    images: t.public_images,
+    videos: t.public_videos,
+    documents: t.public_documents,
+    others: t.public_others,
+    totalSize: t.public_size,
+    downloads: t.public_downloads,
+    contributors: t.contributors,
   };
 }
 
 export async function allFileTotals(db: Executor) {
-  const row = await db
-    .selectFrom('files')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('files'),
-      sumOf(sql`is_public`).as('public'),
-      sumOf(sql`size`).as('size'),
-      sumOf(sql`download_count`).as('downloads'),
-      sql<number>`count(distinct owner_id)`.as('owners'),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(row.files);
+  const t = await instanceTotals(db);
   return {
-    totalFiles: total,
-    publicFiles: Number(row.public),
-    privateFiles: total - Number(row.public),
-    totalSize: Number(row.size),
-    downloads: Number(row.downloads),
-    activeUsers: Number(row.owners),
+    totalFiles: t.files,
+    publicFiles: t.public_files,
+    privateFiles: t.files - t.public_files,
+    totalSize: t.size,
+    downloads: t.downloads,
+    activeUsers: t.active_owners,
   };
 }
 
-/** The account with the most files, for the storage statistics. */
-export function topUploader(db: Executor) {
-  return db
-    .selectFrom('files')
-    .innerJoin('users', 'users.id', 'files.owner_id')
-    .select((eb) => ['users.id', 'users.name', eb.fn.countAll<number>().as('uploads')])
-    .groupBy(['users.id', 'users.name'])
-    .orderBy('uploads', 'desc')
-    .orderBy('users.id')
+/** The account with the most files, for the storage statistics (ties: the smallest id), off an index. */
+export async function topUploader(db: Executor) {
+  const row = await db
+    .selectFrom('owner_file_totals')
+    .innerJoin('users', 'users.id', 'owner_file_totals.owner_id')
+    .select(['users.id', 'users.name', 'owner_file_totals.files as uploads'])
+    .where('owner_file_totals.files', '>', 0)
+    .orderBy('owner_file_totals.files', 'desc')
+    .orderBy('owner_file_totals.owner_id')
     .limit(1)
     .executeTakeFirst();
+  return row && { ...row, uploads: Number(row.uploads) };
 }
 
 /** Any one file holding the blob, so the statistics can link to it. */
