@@ -51,7 +51,8 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     try {
-      if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      if (config.shutdownDrainMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       // Stops accepting connections, answers 503 to new requests on open ones, waits for in-flight requests
       // (uploads included) to finish, then runs the onClose hooks, which close the database.
       await Promise.all([app.close(), sweeping]);

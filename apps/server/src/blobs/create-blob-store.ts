@@ -8,7 +8,10 @@ import { S3BlobStore } from './s3-blob-store';
  * be reached, refuses the credentials or lacks its bucket fails here, with a message naming the setting to
  * check, within seconds rather than hanging. `createBucket` is for the migrate command only.
  */
-export async function createBlobStore(config: Pick<Config, 'blobStore'>, { createBucket = false } = {}): Promise<BlobStore> {
+export async function createBlobStore(
+  config: Pick<Config, 'blobStore'>,
+  { createBucket = false } = {},
+): Promise<BlobStore> {
   if (config.blobStore.kind === 's3') {
     const store = new S3BlobStore(config.blobStore);
     try {

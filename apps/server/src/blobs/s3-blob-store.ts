@@ -155,23 +155,33 @@ export class S3BlobStore implements BlobStore {
       return;
     } catch (error) {
       if (signal.aborted) {
-        throw new BlobStoreUnavailableError(`S3 store unreachable: no answer from ${this.where} within ${timeoutMs / 1000} s (check S3_ENDPOINT)`);
+        throw new BlobStoreUnavailableError(
+          `S3 store unreachable: no answer from ${this.where} within ${timeoutMs / 1000} s (check S3_ENDPOINT)`,
+        );
       }
       const status = statusOf(error);
       if (isNotFound(error)) {
         if (!createBucket) {
-          throw new BlobStoreUnavailableError(`S3 bucket missing: ${this.where} does not exist; create it first (see docs/deployment.md)`);
+          throw new BlobStoreUnavailableError(
+            `S3 bucket missing: ${this.where} does not exist; create it first (see docs/deployment.md)`,
+          );
         }
       } else if (status === 403 || status === 401) {
-        throw new BlobStoreUnavailableError(`S3 access denied to ${this.where}: check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the key's permissions`);
+        throw new BlobStoreUnavailableError(
+          `S3 access denied to ${this.where}: check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the key's permissions`,
+        );
       } else if (status === 301 || status === 400) {
-        throw new BlobStoreUnavailableError(`S3 refused the request for ${this.where} (${describe(error)}): check S3_REGION and S3_FORCE_PATH_STYLE`);
+        throw new BlobStoreUnavailableError(
+          `S3 refused the request for ${this.where} (${describe(error)}): check S3_REGION and S3_FORCE_PATH_STYLE`,
+        );
       } else {
         throw new BlobStoreUnavailableError(`S3 store unreachable at ${this.where}: ${describe(error)}`);
       }
     }
     try {
-      await this.client.send(new CreateBucketCommand({ Bucket: this.options.bucket }), { abortSignal: signal });
+      await this.client.send(new CreateBucketCommand({ Bucket: this.options.bucket }), {
+        abortSignal: signal,
+      });
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') {
@@ -182,7 +192,9 @@ export class S3BlobStore implements BlobStore {
 
   private async head(key: string): Promise<{ size: number } | undefined> {
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const answer = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      );
       return { size: answer.ContentLength ?? -1 };
     } catch (error) {
       if (isNotFound(error)) return undefined;
@@ -250,7 +262,9 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      await this.client.send(
+        new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      );
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -260,7 +274,12 @@ export class S3BlobStore implements BlobStore {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.prefix, ContinuationToken: token, MaxKeys: this.options.listPageSize ?? 1000 }),
+        new ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          Prefix: this.prefix,
+          ContinuationToken: token,
+          MaxKeys: this.options.listPageSize ?? 1000,
+        }),
       );
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(this.prefix.length);

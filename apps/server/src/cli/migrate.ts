@@ -43,7 +43,11 @@ const ROW_TABLES = [
 const PAGE = 500;
 
 /** Streams a source blob into a fresh temporary file while hashing it; the file is fsynced before returning. */
-async function copyToTemp(source: BlobStore, key: string, tmpDir: string): Promise<{ tempPath: string; hash: string; size: number }> {
+async function copyToTemp(
+  source: BlobStore,
+  key: string,
+  tmpDir: string,
+): Promise<{ tempPath: string; hash: string; size: number }> {
   const tempPath = path.join(tmpDir, `migrate-${crypto.randomUUID()}`);
   const hash = crypto.createHash('sha256');
   let size = 0;
@@ -71,7 +75,10 @@ async function copyToTemp(source: BlobStore, key: string, tmpDir: string): Promi
 
 async function isEmpty(db: Db): Promise<boolean> {
   for (const table of ['users', 'files', 'blobs'] as const) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(row.n) > 0) return false;
   }
   return true;
@@ -88,7 +95,10 @@ async function isEmpty(db: Db): Promise<boolean> {
  *  2. all rows are inserted in one PostgreSQL transaction, blob reference counts recomputed from the files;
  *  3. fsck runs on the target.
  */
-export async function migrateCommand(args: string[], log: (line: string) => void = console.log): Promise<MigrateReport> {
+export async function migrateCommand(
+  args: string[],
+  log: (line: string) => void = console.log,
+): Promise<MigrateReport> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -103,21 +113,26 @@ export async function migrateCommand(args: string[], log: (line: string) => void
   } catch (error) {
     throw new MigrateUsageError((error as Error).message);
   }
-  if (!values.from) throw new MigrateUsageError('migrate needs --from <the embedded instance\'s DATA_DIR>');
+  if (!values.from) throw new MigrateUsageError("migrate needs --from <the embedded instance's DATA_DIR>");
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new MigrateUsageError('--concurrency must be an integer from 1 to 64');
   }
   const fromDir = path.resolve(values.from);
   const sourceFile = path.join(fromDir, 'cloudstash.db');
-  if (!fs.existsSync(sourceFile)) throw new MigrateUsageError(`No embedded instance at ${fromDir} (${sourceFile} is missing)`);
+  if (!fs.existsSync(sourceFile))
+    throw new MigrateUsageError(`No embedded instance at ${fromDir} (${sourceFile} is missing)`);
 
   const config = loadConfig();
   if (config.database.kind !== 'postgres') {
-    throw new MigrateUsageError('migrate copies into PostgreSQL: set DATABASE_URL=postgres://... for the target');
+    throw new MigrateUsageError(
+      'migrate copies into PostgreSQL: set DATABASE_URL=postgres://... for the target',
+    );
   }
   if (config.blobStore.kind === 'fs' && path.resolve(config.blobStore.root) === path.join(fromDir, 'blobs')) {
-    throw new MigrateUsageError('The target blob store is the source folder itself: set BLOB_STORE=s3 and S3_*');
+    throw new MigrateUsageError(
+      'The target blob store is the source folder itself: set BLOB_STORE=s3 and S3_*',
+    );
   }
 
   const source = connectDatabase({ database: { kind: 'sqlite', file: sourceFile } });
@@ -128,7 +143,9 @@ export async function migrateCommand(args: string[], log: (line: string) => void
     await migrateToLatest(source);
     await migrateToLatest(target);
     if (!(await isEmpty(target))) {
-      throw new MigrateUsageError('The target database already has users, files or blobs; migrate only fills an empty one');
+      throw new MigrateUsageError(
+        'The target database already has users, files or blobs; migrate only fills an empty one',
+      );
     }
     targetStore = await createBlobStore(config, { createBucket: values['create-bucket'] });
     await fsp.mkdir(config.tmpDir, { recursive: true });
@@ -137,7 +154,12 @@ export async function migrateCommand(args: string[], log: (line: string) => void
     const referenced = await source
       .selectFrom('files')
       .innerJoin('blobs', 'blobs.hash', 'files.blob_hash')
-      .select((eb) => ['blobs.hash', 'blobs.size', 'blobs.created_at', eb.fn.count<number>('files.id').as('refs')])
+      .select((eb) => [
+        'blobs.hash',
+        'blobs.size',
+        'blobs.created_at',
+        eb.fn.count<number>('files.id').as('refs'),
+      ])
       .groupBy(['blobs.hash', 'blobs.size', 'blobs.created_at'])
       .orderBy('blobs.hash')
       .execute();
@@ -171,7 +193,16 @@ export async function migrateCommand(args: string[], log: (line: string) => void
       for (let i = 0; i < referenced.length; i += PAGE) {
         await trx
           .insertInto('blobs')
-          .values(referenced.slice(i, i + PAGE).map((b) => ({ hash: b.hash, size: b.size, ref_count: Number(b.refs), created_at: b.created_at })))
+          .values(
+            referenced
+              .slice(i, i + PAGE)
+              .map((b) => ({
+                hash: b.hash,
+                size: b.size,
+                ref_count: Number(b.refs),
+                created_at: b.created_at,
+              })),
+          )
           .execute();
       }
       tally.files = await copyTable(source, trx, 'files', 'id');
@@ -179,7 +210,13 @@ export async function migrateCommand(args: string[], log: (line: string) => void
     });
 
     // 3. Proof, on the target as the server will see it.
-    const services = createServices(config, target, targetStore, loadAppSecret(config.dataDir), pino({ level: 'warn' }));
+    const services = createServices(
+      config,
+      target,
+      targetStore,
+      loadAppSecret(config.dataDir),
+      pino({ level: 'warn' }),
+    );
     const { checkedBlobs, problems } = await services.maintenance.fsck();
     for (const p of problems) log(`fsck: ${p.problem}\t${p.blob}\t${p.detail ?? ''}`);
     log(

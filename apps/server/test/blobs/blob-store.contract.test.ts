@@ -49,7 +49,11 @@ const harnesses: Record<'fs' | 's3', () => Promise<Harness>> = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-blobs-'));
     const store = new FsBlobStore(path.join(dir, 'blobs'));
     await store.init();
-    return { store, temp: tempFactory(dir), close: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      store,
+      temp: tempFactory(dir),
+      close: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   },
   s3: async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-blobs-'));
@@ -208,7 +212,9 @@ describe('S3BlobStore specifics', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     });
-    await client.send(new PutObjectCommand({ Bucket: bucket, Key: `blobs/${key}`, Body: bytes.subarray(0, 1000) }));
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: `blobs/${key}`, Body: bytes.subarray(0, 1000) }),
+    );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-blobs-'));
     await store.put(key, tempFactory(dir)(bytes), bytes.length);
     expect(sha(await readAll(await store.read(key)))).toBe(key);
@@ -235,7 +241,9 @@ describe('S3BlobStore specifics', () => {
     const port = await closedPort();
     const store = new S3BlobStore({ ...s3Options('x'), endpoint: `http://127.0.0.1:${port}` });
     const started = Date.now();
-    await expect(store.init()).rejects.toThrow(new RegExp(`S3 store unreachable at bucket "x" at http://127.0.0.1:${port}: .*ECONNREFUSED`));
+    await expect(store.init()).rejects.toThrow(
+      new RegExp(`S3 store unreachable at bucket "x" at http://127.0.0.1:${port}: .*ECONNREFUSED`),
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     store.destroy();
   });
@@ -244,7 +252,9 @@ describe('S3BlobStore specifics', () => {
     const { port, close } = await silentServer();
     const store = new S3BlobStore({ ...s3Options('x'), endpoint: `http://127.0.0.1:${port}` });
     const started = Date.now();
-    await expect(store.init({ timeoutMs: 1500 })).rejects.toThrow(/S3 store unreachable: no answer .* within 1.5 s/);
+    await expect(store.init({ timeoutMs: 1500 })).rejects.toThrow(
+      /S3 store unreachable: no answer .* within 1.5 s/,
+    );
     expect(Date.now() - started).toBeLessThan(4000);
     await expect(store.ping()).rejects.toThrow();
     store.destroy();

@@ -90,29 +90,35 @@ describe('health and start-up when the S3 store is not there', () => {
     const port = await closedPort();
     const started = Date.now();
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main.ts')], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: '',
-          BLOB_STORE: 's3',
-          S3_ENDPOINT: `http://127.0.0.1:${port}`,
-          S3_BUCKET: 'cloudstash',
-          S3_ACCESS_KEY_ID: 'k',
-          S3_SECRET_ACCESS_KEY: 's',
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main.ts')],
+        {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'warn',
+            DATABASE_URL: '',
+            BLOB_STORE: 's3',
+            S3_ENDPOINT: `http://127.0.0.1:${port}`,
+            S3_BUCKET: 'cloudstash',
+            S3_ACCESS_KEY_ID: 'k',
+            S3_SECRET_ACCESS_KEY: 's',
+          },
+          stdio: ['ignore', 'ignore', 'pipe'],
         },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      );
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
       child.once('exit', (exitCode) => resolve({ code: exitCode, stderr: err }));
     });
     fs.rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(1);
-    expect(stderr).toContain(`CloudStash could not start: S3 store unreachable at bucket "cloudstash" at http://127.0.0.1:${port}`);
+    expect(stderr).toContain(
+      `CloudStash could not start: S3 store unreachable at bucket "cloudstash" at http://127.0.0.1:${port}`,
+    );
     // Most of this is loading the server's code; the store check itself fails at once.
     expect(Date.now() - started).toBeLessThan(30_000);
   });

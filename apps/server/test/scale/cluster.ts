@@ -17,7 +17,13 @@ export interface ChildServer {
 /** `npm start`'s entry point in a child process, its log kept for the test, resolved once health answers 200. */
 async function startChildServer(env: Record<string, string>, timeoutMs: number): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
-    env: { ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -64,7 +70,12 @@ export class Cluster {
     readonly size: number,
   ) {}
 
-  static async start(options: { databaseUrl: string; s3: TestS3; bucket: string; size: number }): Promise<Cluster> {
+  static async start(options: {
+    databaseUrl: string;
+    s3: TestS3;
+    bucket: string;
+    size: number;
+  }): Promise<Cluster> {
     const cluster = new Cluster(
       {
         ...options.s3.env(options.bucket),
@@ -107,7 +118,13 @@ export class Cluster {
     this.nodes[i] = undefined;
     if (!node) return null;
     const code = await node.kill(signal);
-    this.logs.push(...node.output().split('\n').filter(Boolean).map((line) => `[process ${i}] ${line}`));
+    this.logs.push(
+      ...node
+        .output()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => `[process ${i}] ${line}`),
+    );
     return code;
   }
 

@@ -22,7 +22,12 @@ interface SourceFile {
 
 /** Builds an embedded instance with shared and private files, a deleted one, downloads and live sessions. */
 async function populateEmbedded(dataDir: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '10000', APP_SECRET: 'migrate-source' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    APP_SECRET: 'migrate-source',
+  });
   const built = await buildApp(config);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;
@@ -48,7 +53,10 @@ async function populateEmbedded(dataDir: string) {
   // A deleted file leaves nothing to copy.
   const gone = await upload(1, png(999, 16, 16));
   expect((await clients[1]!.delete(`/api/v1/files/delete/${gone}`)).status).toBe(200);
-  files.splice(files.findIndex((f) => f.id === gone), 1);
+  files.splice(
+    files.findIndex((f) => f.id === gone),
+    1,
+  );
   await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}/download`);
   const stats = (await clients[0]!.get('/api/v1/admin/stats')).body.data;
   await built.app.close();
@@ -77,13 +85,25 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
     const database = await createPostgresDatabase();
     cleanups.push(database.drop);
     const bucket = `migrated-${Date.now()}`; // not created: --create-bucket makes it
-    const targetEnv = { ...s3.env(bucket), DATABASE_URL: database.url, DATA_DIR: tempDir('migrate-target'), APP_SECRET: 'migrate-target' };
+    const targetEnv = {
+      ...s3.env(bucket),
+      DATABASE_URL: database.url,
+      DATA_DIR: tempDir('migrate-target'),
+      APP_SECRET: 'migrate-target',
+    };
 
     const migrated = await runCli(['migrate', '--from', sourceDir, '--create-bucket'], targetEnv);
-    expect(migrated.stderr.replace(/\(node:\d+\) Warning: NodeVersionSupportWarning[\s\S]*?show where the warning was created\)\n?/g, '')).toBe('');
+    expect(
+      migrated.stderr.replace(
+        /\(node:\d+\) Warning: NodeVersionSupportWarning[\s\S]*?show where the warning was created\)\n?/g,
+        '',
+      ),
+    ).toBe('');
     expect(migrated.code).toBe(0);
     const uniqueBlobs = new Set(source.files.map((f) => f.hash)).size;
-    expect(migrated.stdout).toContain(`copied 3 users, 3 sessions, ${source.files.length} files and ${uniqueBlobs} blobs`);
+    expect(migrated.stdout).toContain(
+      `copied 3 users, 3 sessions, ${source.files.length} files and ${uniqueBlobs} blobs`,
+    );
     expect(migrated.stdout).toContain('0 problem(s)');
 
     const fsck = await runCli(['fsck'], targetEnv);
@@ -101,7 +121,10 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
     for (const account of source.accounts) {
       const client = new TestClient(server.baseUrl);
       expect((await client.login(account.email, account.password)).status).toBe(200);
-      const own = (await client.get('/api/v1/files/user-files')).body.data as Array<{ _id: string; downloadCount: number }>;
+      const own = (await client.get('/api/v1/files/user-files')).body.data as Array<{
+        _id: string;
+        downloadCount: number;
+      }>;
       const expected = source.files.filter((f) => f.owner === account.email);
       expect(own.map((f) => f._id).sort()).toEqual(expected.map((f) => f.id).sort());
       for (const file of expected) {
@@ -115,13 +138,20 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
     expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}`)).body.data.downloadCount).toBe(1);
     // mostDuplicatedFile.url names "one of its files": any of the three holders of the shared bytes will do.
     const stats = (await admin.get('/api/v1/admin/stats')).body.data;
-    const sharedIds = source.files.filter((f) => f.hash === stats.mostDuplicatedFile.publicId).map((f) => f.id);
+    const sharedIds = source.files
+      .filter((f) => f.hash === stats.mostDuplicatedFile.publicId)
+      .map((f) => f.id);
     expect(sharedIds.map((id) => `/api/v1/files/f/${id}/content`)).toContain(stats.mostDuplicatedFile.url);
-    const withoutUrl = (s: { mostDuplicatedFile: object }) => ({ ...s, mostDuplicatedFile: { ...s.mostDuplicatedFile, url: '' } });
+    const withoutUrl = (s: { mostDuplicatedFile: object }) => ({
+      ...s,
+      mostDuplicatedFile: { ...s.mostDuplicatedFile, url: '' },
+    });
     expect(withoutUrl(stats)).toEqual(withoutUrl(source.stats));
     // A browser signed in on the old instance stays signed in on the new one (sessions are rows too).
     const sessionMoved = new TestClient(server.baseUrl);
-    Object.assign(sessionMoved, { cookies: (source.sessionClient as unknown as { cookies: Map<string, string> }).cookies });
+    Object.assign(sessionMoved, {
+      cookies: (source.sessionClient as unknown as { cookies: Map<string, string> }).cookies,
+    });
     expect((await sessionMoved.get('/api/v1/users/me')).status).toBe(200);
     console.log(
       `[migrate] ${source.accounts.length} users, ${source.files.length} files, ${uniqueBlobs} blobs moved; target fsck clean`,

@@ -5,7 +5,9 @@
 export function postgresAvailable(suite: string): boolean {
   if (process.env.TEST_DATABASE_URL) return true;
   if (process.env.CI) {
-    throw new Error(`${suite} needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)`);
+    throw new Error(
+      `${suite} needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)`,
+    );
   }
   console.warn(
     `\n!!! ${suite} DID NOT RUN: TEST_DATABASE_URL is not set. ` +

@@ -8,7 +8,8 @@ export async function signUpForCookie(baseUrl: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
-  if (register.status !== 201) throw new Error(`register failed: ${register.status} ${await register.text()}`);
+  if (register.status !== 201)
+    throw new Error(`register failed: ${register.status} ${await register.text()}`);
   return { account, cookie: await signInForCookie(baseUrl, account.email, account.password) };
 }
 
@@ -20,5 +21,8 @@ export async function signInForCookie(baseUrl: string, email: string, password: 
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -22,7 +22,11 @@ describe('graceful shutdown on SIGTERM', () => {
     return dir;
   };
   const start = async (env: Record<string, string>) => {
-    const server = await startChildServer({ PORT: String(await closedPort()), APP_SECRET: 'shutdown-test', ...env });
+    const server = await startChildServer({
+      PORT: String(await closedPort()),
+      APP_SECRET: 'shutdown-test',
+      ...env,
+    });
     servers.push(server);
     return server;
   };
@@ -68,14 +72,20 @@ describe('graceful shutdown on SIGTERM', () => {
     });
     expect(content.status).toBe(200);
     expect(sha256(Buffer.from(await content.arrayBuffer()))).toBe(sha256(bytes));
-    console.log(`[shutdown] in-flight upload of ${bytes.length} bytes finished; process exited 0 ${shutdownMs} ms after SIGTERM`);
+    console.log(
+      `[shutdown] in-flight upload of ${bytes.length} bytes finished; process exited 0 ${shutdownMs} ms after SIGTERM`,
+    );
   });
 
   it('gives up after SHUTDOWN_TIMEOUT_SECONDS when a request never finishes, exiting 1', async () => {
     const server = await start({ DATA_DIR: dataDir(), SHUTDOWN_TIMEOUT_SECONDS: '2' });
     const { cookie } = await signUpForCookie(server.baseUrl);
     // A client that stalls for ever after its first bytes.
-    const stalled = slowUpload(server.baseUrl, cookie, mp4(8, 500_000), { chunks: 10, intervalMs: 60_000, startedAfterChunks: 1 });
+    const stalled = slowUpload(server.baseUrl, cookie, mp4(8, 500_000), {
+      chunks: 10,
+      intervalMs: 60_000,
+      startedAfterChunks: 1,
+    });
     await stalled.started;
     await new Promise((r) => setTimeout(r, 1000));
     const signalledAt = Date.now();
