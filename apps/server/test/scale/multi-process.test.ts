@@ -171,7 +171,7 @@ describe.runIf(RUN)(
 
     afterAll(async () => {
       await cluster?.stop();
-      const errors = cluster?.logs.filter((line) => !/"level":(50|60)/.test(line)) ?? [];
+      const errors = cluster?.logs.filter((line) => /"level":(50|60)/.test(line)) ?? [];
       if (process.env.SCALE_LOG_FILE)
         (await import('node:fs')).writeFileSync(process.env.SCALE_LOG_FILE, cluster?.logs.join('\n') ?? '');
       if (errors.length) console.log(`errors logged by the processes:\n${errors.slice(-20).join('\n')}`);
