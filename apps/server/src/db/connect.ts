@@ -16,7 +16,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 export function connectDatabase(config: Pick<Config, 'database'>): Db {
   const target = config.database;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
+    // An upload holds its connection while it waits on a shared blob's row lock and while the bytes are placed,
+    // so a burst of uploads queues for connections: waiting is right, failing after a few seconds is not.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 30_000 });
     // An idle client that loses its server emits 'error'; without a listener that would crash the process.
     pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
