@@ -8,6 +8,8 @@ interface Fixtures {
   user: Account;
   /** The instance's admin (first account, made by global.setup.ts). Not signed in by this fixture. */
   adminAccount: Account;
+  /** Always on: what the browser complained about, attached to the report when a test fails. */
+  browserLog: void;
 }
 
 export const test = base.extend<Fixtures>({
@@ -18,6 +20,25 @@ export const test = base.extend<Fixtures>({
   adminAccount: async ({}, use) => {
     await use(JSON.parse(readFileSync(ADMIN_CREDENTIALS_FILE, 'utf8')) as Account);
   },
+  browserLog: [
+    async ({ page }, use, testInfo) => {
+      const lines: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') {
+          lines.push(`[${message.type()}] ${message.text()} (${message.location().url})`);
+        }
+      });
+      page.on('pageerror', (error) => lines.push(`[pageerror] ${error.message}`));
+      page.on('requestfailed', (request) =>
+        lines.push(`[requestfailed] ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+      );
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus && lines.length) {
+        await testInfo.attach('browser-log', { body: lines.join('\n'), contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect } from '@playwright/test';
