@@ -4,6 +4,8 @@ import type { SortState } from '../lib/list-state';
 import { SortHeader } from './SortHeader';
 import { DownloadButton } from './DownloadButton';
 import { FileIcon } from './FileIcon';
+import { FileCards } from './FileCards';
+import { SortControl } from './SortControl';
 
 interface FileTableProps {
   files: StoredFile[];
@@ -47,63 +49,76 @@ export function FileTable({
       </th>
     );
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table table-zebra">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-base-content">
-          <tr>
-            {SORTABLE.map(({ column, label }) => header(column, label))}
-            <th scope="col">Type</th>
-            {showVisibility && <th scope="col">Visibility</th>}
-            {SORTABLE_TAIL.map(({ column, label }) => header(column, label))}
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {files.map((file) => (
-            <tr
-              key={file._id}
-              className="hover:bg-base-200 cursor-pointer"
-              onClick={() => navigate(`/dashboard/file/${file._id}`)}
-            >
-              <td className="max-w-64">
-                <div className="flex items-center gap-2">
-                  <FileIcon mimetype={file.mimetype} />
-                  <Link
-                    to={`/dashboard/file/${file._id}`}
-                    className="link link-hover truncate font-medium"
-                    title={file.filename}
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    {file.filename}
-                  </Link>
-                </div>
-              </td>
-              <td className="whitespace-nowrap">
-                <div>{file.uploadedBy?.name ?? 'Unknown User'}</div>
-                {showEmail && file.uploadedBy?.email && (
-                  <div className="text-xs text-base-content/70">{file.uploadedBy.email}</div>
-                )}
-              </td>
-              <td>
-                <span className="badge badge-ghost badge-sm">{fileTypeLabel(file.mimetype)}</span>
-              </td>
-              {showVisibility && (
-                <td>
-                  <VisibilityBadge isPublic={file.isPublic} />
-                </td>
-              )}
-              <td className="whitespace-nowrap">{formatSize(file.size)}</td>
-              <td>{file.downloadCount}</td>
-              <td className="whitespace-nowrap">{formatDate(file.createdAt)}</td>
-              <td>
-                <DownloadButton file={file} onDownloaded={onDownloaded} />
-              </td>
+    <>
+      {/* Phones get cards (and a sort control); wider screens the table. Only one of the two is displayed. */}
+      <div className="flex flex-col gap-3 md:hidden">
+        {sort && onSort && <SortControl sort={sort} onSort={onSort} />}
+        <FileCards
+          files={files}
+          label={caption}
+          showVisibility={showVisibility}
+          showEmail={showEmail}
+          onDownloaded={onDownloaded}
+        />
+      </div>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+        <table className="table table-zebra">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="text-base-content">
+            <tr>
+              {SORTABLE.map(({ column, label }) => header(column, label))}
+              <th scope="col">Type</th>
+              {showVisibility && <th scope="col">Visibility</th>}
+              {SORTABLE_TAIL.map(({ column, label }) => header(column, label))}
+              <th scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {files.map((file) => (
+              <tr
+                key={file._id}
+                className="hover:bg-base-200 cursor-pointer"
+                onClick={() => navigate(`/dashboard/file/${file._id}`)}
+              >
+                <td className="max-w-64">
+                  <div className="flex items-center gap-2">
+                    <FileIcon mimetype={file.mimetype} />
+                    <Link
+                      to={`/dashboard/file/${file._id}`}
+                      className="link link-hover truncate font-medium"
+                      title={file.filename}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      {file.filename}
+                    </Link>
+                  </div>
+                </td>
+                <td className="whitespace-nowrap">
+                  <div>{file.uploadedBy?.name ?? 'Unknown User'}</div>
+                  {showEmail && file.uploadedBy?.email && (
+                    <div className="text-xs text-base-content/70">{file.uploadedBy.email}</div>
+                  )}
+                </td>
+                <td>
+                  <span className="badge badge-ghost badge-sm">{fileTypeLabel(file.mimetype)}</span>
+                </td>
+                {showVisibility && (
+                  <td>
+                    <VisibilityBadge isPublic={file.isPublic} />
+                  </td>
+                )}
+                <td className="whitespace-nowrap">{formatSize(file.size)}</td>
+                <td>{file.downloadCount}</td>
+                <td className="whitespace-nowrap">{formatDate(file.createdAt)}</td>
+                <td>
+                  <DownloadButton file={file} onDownloaded={onDownloaded} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

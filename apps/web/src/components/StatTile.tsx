@@ -10,15 +10,15 @@ interface StatTileProps {
 /** One summary figure (daisyUI "stat"): the label names the figure exactly as the spec does. */
 export function StatTile({ label, value, hint, icon }: StatTileProps) {
   return (
-    <div className="stat rounded-box border border-base-300 bg-base-100 shadow-sm">
+    <div className="stat min-w-0 rounded-box border border-base-300 bg-base-100 shadow-sm">
       {icon && (
         <div className="stat-figure text-primary" aria-hidden="true">
           {icon}
         </div>
       )}
-      <div className="stat-title text-base-content/80">{label}</div>
+      <div className="stat-title whitespace-normal text-base-content/80">{label}</div>
       <div className="stat-value text-2xl break-words sm:text-3xl">{value}</div>
-      {hint && <div className="stat-desc text-base-content/70">{hint}</div>}
+      {hint && <div className="stat-desc whitespace-normal text-base-content/70">{hint}</div>}
     </div>
   );
 }

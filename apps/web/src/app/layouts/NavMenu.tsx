@@ -45,7 +45,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
         </div>
       </div>
       <ul className="menu w-full p-0">
-        <li className="menu-title">Dashboard</li>
+        <li className="menu-title text-base-content/80">Dashboard</li>
         {DASHBOARD_LINKS.map((link, index) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end} ref={index === 0 ? firstLink : undefined} onClick={onClose}>
@@ -55,7 +55,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
         ))}
         {user.role === 'admin' && (
           <>
-            <li className="menu-title mt-2">Admin</li>
+            <li className="menu-title mt-2 text-base-content/80">Admin</li>
             {ADMIN_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} onClick={onClose}>
@@ -65,7 +65,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
             ))}
           </>
         )}
-        <li className="menu-title mt-2">Settings</li>
+        <li className="menu-title mt-2 text-base-content/80">Settings</li>
         <li>
           <NavLink to="/dashboard/theme" onClick={onClose}>
             Change Theme

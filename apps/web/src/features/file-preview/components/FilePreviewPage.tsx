@@ -25,8 +25,15 @@ export default function FilePreviewPage() {
     navigate('/dashboard', { replace: true });
   }, [error, navigate]);
 
+  // Back returns to where the user came from; opened from a shared link there is no such page, so go to the dashboard.
+  const goBack = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/dashboard');
+  };
+
   const back = (
-    <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => navigate(-1)}>
+    <button type="button" className="btn btn-ghost btn-sm self-start" onClick={goBack}>
       <span aria-hidden="true">←</span> Back
     </button>
   );
@@ -52,7 +59,7 @@ export default function FilePreviewPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <section
           aria-label="Preview"
-          className="card border border-base-300 bg-base-100 shadow-sm lg:col-span-2"
+          className="card border border-base-300 bg-base-100 shadow-sm lg:col-span-2 lg:self-start"
         >
           <div className="card-body">
             <FilePreview file={file} onDownloaded={refreshFile} />

@@ -10,6 +10,7 @@ import { useMyFiles } from '../api/user-files';
 import { useMyStats } from '../api/user-stats';
 import { useDeleteFile } from '../api/delete-file';
 import { MyFilesTable } from './MyFilesTable';
+import { MyFilesCards } from './MyFilesCards';
 import { EditFileDialog } from './EditFileDialog';
 
 /** /dashboard/my-files: the caller's files with preview, edit and delete. */
@@ -51,6 +52,7 @@ export default function MyFilesPage() {
         <EmptyState message={MESSAGES.noFilesUploaded}>{uploadLink}</EmptyState>
       ) : (
         <>
+          <MyFilesCards files={list.items} onEdit={setEditing} onDelete={setDeleting} />
           <MyFilesTable files={list.items} onEdit={setEditing} onDelete={setDeleting} />
           <LoadMore
             hasNextPage={list.hasNextPage}

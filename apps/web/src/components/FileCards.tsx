@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
+import { DownloadButton } from './DownloadButton';
+import { FileIcon } from './FileIcon';
+import { VisibilityBadge } from './FileTable';
+
+interface FileCardsProps {
+  files: StoredFile[];
+  label: string;
+  showVisibility?: boolean;
+  showEmail?: boolean;
+  onDownloaded?: () => void;
+}
+
+/** Phone layout of a file list: one card per file with its Download button in reach. */
+export function FileCards({ files, label, showVisibility, showEmail, onDownloaded }: FileCardsProps) {
+  return (
+    <ul className="flex flex-col gap-3" aria-label={label}>
+      {files.map((file) => (
+        <li key={file._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+          <div className="flex items-start gap-3">
+            <FileIcon mimetype={file.mimetype} className="mt-0.5 size-6" />
+            <div className="min-w-0 flex-1">
+              <Link
+                to={`/dashboard/file/${file._id}`}
+                className="link block truncate font-semibold"
+                title={file.filename}
+              >
+                {file.filename}
+              </Link>
+              <p className="truncate text-sm text-base-content/80">
+                {file.uploadedBy?.name ?? 'Unknown User'}
+                {showEmail && file.uploadedBy?.email ? ` · ${file.uploadedBy.email}` : ''}
+              </p>
+              <p className="text-sm text-base-content/80">
+                {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount} downloads
+              </p>
+              <p className="text-xs text-base-content/70">{formatDate(file.createdAt)}</p>
+            </div>
+            {showVisibility && <VisibilityBadge isPublic={file.isPublic} />}
+          </div>
+          <div className="mt-3 flex justify-end">
+            <DownloadButton file={file} onDownloaded={onDownloaded} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
