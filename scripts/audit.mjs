@@ -7,7 +7,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
+  cwd: root,
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
 
 let report;
 try {
@@ -18,13 +22,19 @@ try {
 }
 if (report.error) {
   // Fail closed: an audit that could not look is not a clean audit.
-  console.error(`npm audit could not run: ${report.message || report.error.summary || JSON.stringify(report.error)}`);
+  console.error(
+    `npm audit could not run: ${report.message || report.error.summary || JSON.stringify(report.error)}`,
+  );
   process.exit(2);
 }
 
 const counts = report.metadata?.vulnerabilities ?? {};
-const blocking = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => v.severity === 'high' || v.severity === 'critical');
-const others = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => v.severity !== 'high' && v.severity !== 'critical');
+const blocking = Object.entries(report.vulnerabilities ?? {}).filter(
+  ([, v]) => v.severity === 'high' || v.severity === 'critical',
+);
+const others = Object.entries(report.vulnerabilities ?? {}).filter(
+  ([, v]) => v.severity !== 'high' && v.severity !== 'critical',
+);
 
 console.log(
   `npm audit --omit=dev: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ` +
@@ -32,7 +42,12 @@ console.log(
 );
 const describe = ([name, v]) => {
   const via = v.via.map((x) => (typeof x === 'string' ? x : `${x.title} ${x.url ?? ''}`.trim())).join('; ');
-  const fix = v.fixAvailable === false ? 'no fix available' : v.fixAvailable === true ? 'fix: npm audit fix' : `fix: ${v.fixAvailable.name}@${v.fixAvailable.version}`;
+  const fix =
+    v.fixAvailable === false
+      ? 'no fix available'
+      : v.fixAvailable === true
+        ? 'fix: npm audit fix'
+        : `fix: ${v.fixAvailable.name}@${v.fixAvailable.version}`;
   return `  ${v.severity.padEnd(8)} ${name} (${v.range}) via ${via} [${fix}]`;
 };
 for (const entry of others) console.log(describe(entry));
