@@ -31,6 +31,8 @@ export class FsBlobStore implements BlobStore {
     const target = blobPath(this.root, key);
     if (await this.exists(key)) {
       await fsp.rm(tempPath, { force: true });
+      // Same disk work as the new-bytes path, so its timing does not tell that someone else holds this file.
+      await fsyncDirectory(path.dirname(target));
       return;
     }
     await fsp.mkdir(path.dirname(target), { recursive: true });

@@ -24,7 +24,8 @@ describe.each(DIALECTS)('crash safety under SIGKILL (%s)', (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every acknowledged upload across kills and restarts', async () => {
+  // Generous timeout: four server start-ups under a loaded CI machine.
+  it('keeps every acknowledged upload across kills and restarts', { timeout: 240_000 }, async () => {
     const env: Record<string, string> = { DATA_DIR: dataDir, APP_SECRET: 'crash-test-secret' };
     if (dialect === 'postgres') {
       const db = await createPostgresDatabase();
