@@ -13,11 +13,25 @@ async function shareLink(title: string) {
     }
     return;
   }
+  if (await copyText(url)) toast.success('Link copied to clipboard');
+  else toast.error('Could not copy the link');
+}
+
+/** navigator.clipboard exists only in secure contexts; a self-hosted instance on plain http needs the old way. */
+async function copyText(text: string): Promise<boolean> {
   try {
-    await navigator.clipboard.writeText(url);
-    toast.success('Link copied to clipboard');
+    await navigator.clipboard.writeText(text);
+    return true;
   } catch {
-    toast.error('Could not copy the link');
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.className = 'fixed -left-[9999px]';
+    document.body.appendChild(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
   }
 }
 
