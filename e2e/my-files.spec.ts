@@ -1,9 +1,9 @@
 import { MESSAGES, fileTypeLabel, formatDate, formatSize } from '@cloudstash/contract';
 import { countDownload, getFile, myFiles, uploadFile } from './support/api';
 import { FIXTURES } from './support/files';
-import { checkScreen } from './support/screens';
+import { PHONE, checkScreen } from './support/screens';
 import { expect, test } from './support/test';
-import { atPath, expectFigure, labelText, rowWith, toast } from './support/ui';
+import { atPath, expectFigure, expectWithinWidth, labelText, rowWith, toast } from './support/ui';
 
 const TILES = ['Total Files', 'Storage Used', 'Public Files', 'Total Downloads'];
 const COLUMNS = ['File', 'Type', 'Size', 'Visibility', 'Downloads', 'Uploaded', 'Actions'];
@@ -171,5 +171,26 @@ test.describe('my files', () => {
     await expect(toast(page, MESSAGES.deleteSuccess)).toBeVisible();
     await expect(page.getByText(MESSAGES.noFilesUploaded)).toBeVisible();
     expect(await myFiles(page.request)).toHaveLength(0);
+  });
+
+  test('on a phone every action of a file stays within the screen', async ({ page, user: _user }) => {
+    await uploadFile(page.request, FIXTURES.png, {
+      filename: 'a rather long file name for a small phone screen',
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto('/dashboard/my-files');
+    const card = page.getByRole('listitem').filter({ hasText: 'a rather long file name' });
+    await expect(card).toHaveCount(1);
+    for (const action of ['Preview', 'Edit', 'Delete']) {
+      await expectWithinWidth(
+        page,
+        card.getByRole(action === 'Preview' ? 'link' : 'button', { name: new RegExp(`^${action}(\\s|$)`) }),
+      );
+    }
+    await card.getByRole('button', { name: /^Edit(\s|$)/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expectWithinWidth(page, dialog.getByRole('button', { name: 'Save' }));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

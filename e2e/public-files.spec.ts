@@ -6,7 +6,17 @@ import { countDownload, createUser, listAll, uploadFile, type Account } from './
 import { FIXTURES } from './support/files';
 import { checkScreen } from './support/screens';
 import { expect, test } from './support/test';
-import { atPath, cellUnder, dataRows, figureValues, orderInTable, rowWith } from './support/ui';
+import { PHONE } from './support/screens';
+import {
+  atPath,
+  cellUnder,
+  dataRows,
+  expectWithinWidth,
+  figureValues,
+  orderInTable,
+  orderOf,
+  rowWith,
+} from './support/ui';
 
 const TILES = [
   'Total Files',
@@ -266,5 +276,44 @@ test.describe('public files', () => {
       expect(await figureValues(page, 'Contributors')).toContain(expected.Contributors);
     }).toPass({ timeout: 30_000 });
     await expect(page.getByText(showing('\\d+', '\\d+'))).toBeVisible();
+  });
+
+  test('on a phone each file is a card with its Download in reach; the sort control follows the same rules', async ({
+    page,
+    request,
+  }) => {
+    const a = await arrange(page, request);
+    const names = [a.zeta, a.alpha, a.mid, a.beta].map((file) => file.filename);
+    await page.setViewportSize(PHONE);
+    await page.goto('/dashboard/public-files');
+    await filters(page).search.fill(a.tag);
+    const cards = page.getByRole('listitem').filter({ hasText: a.tag });
+    await expect(cards).toHaveCount(4);
+    const order = () => orderOf(cards, names);
+    await expect.poll(order).toEqual([a.beta, a.mid, a.alpha, a.zeta].map((x) => x.filename));
+
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    await sortBy.selectOption({ label: 'File' });
+    await expect.poll(order).toEqual([a.alpha, a.beta, a.mid, a.zeta].map((x) => x.filename));
+    await page.getByRole('button', { name: /^Order:/ }).click();
+    await expect.poll(order).toEqual([a.zeta, a.mid, a.beta, a.alpha].map((x) => x.filename));
+    await sortBy.selectOption({ label: 'Size' });
+    await expect.poll(order).toEqual([a.mid, a.alpha, a.beta, a.zeta].map((x) => x.filename));
+
+    for (const name of names) {
+      await expectWithinWidth(
+        page,
+        cards.filter({ hasText: name }).getByRole('button', { name: /^Download/ }),
+      );
+    }
+    const downloadPromise = page.waitForEvent('download');
+    await cards
+      .filter({ hasText: a.mid.filename })
+      .getByRole('button', { name: /^Download/ })
+      .click();
+    expect((await downloadPromise).suggestedFilename()).toBe(`${a.mid.filename}.txt`);
+
+    await cards.filter({ hasText: a.alpha.filename }).getByRole('link', { name: a.alpha.filename }).click();
+    await expect(page).toHaveURL(atPath(`/dashboard/file/${a.alpha._id}`));
   });
 });

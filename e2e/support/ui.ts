@@ -81,9 +81,9 @@ export function rowWith(page: Page | Locator, text: string): Locator {
   return dataRows(page).filter({ hasText: text });
 }
 
-/** The order in which the given names appear in the table's rows (names missing from the table are left out). */
-export async function orderInTable(page: Page, names: string[]): Promise<string[]> {
-  const texts = await dataRows(page).allInnerTexts();
+/** The order in which the given names appear in `items` (names missing from them are left out). */
+export async function orderOf(items: Locator, names: string[]): Promise<string[]> {
+  const texts = await items.allInnerTexts();
   const order: string[] = [];
   for (const text of texts) {
     // Longest first so that "report" does not claim the row of "report-2".
@@ -91,6 +91,21 @@ export async function orderInTable(page: Page, names: string[]): Promise<string[
     if (match && !order.includes(match)) order.push(match);
   }
   return order;
+}
+
+/** The order in which the given names appear in the table's rows. */
+export async function orderInTable(page: Page, names: string[]): Promise<string[]> {
+  return orderOf(dataRows(page), names);
+}
+
+/** Expects `target` to be on screen and wholly inside the viewport's width (not cut off or scrolled away). */
+export async function expectWithinWidth(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  const box = await target.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'element has a box').not.toBeNull();
+  expect(box!.x, 'left edge on screen').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `right edge within ${width}px`).toBeLessThanOrEqual(width);
 }
 
 /** A toast (react-hot-toast renders role=status) or any text on screen carrying `message`. */
