@@ -1,8 +1,8 @@
-import { MESSAGES } from '@cloudstash/contract';
-import { createUser, expectSignedOut, newCredentials, register } from './support/api';
+import { MESSAGES, formatDate } from '@cloudstash/contract';
+import { createUser, currentUser, expectSignedOut, newCredentials, register } from './support/api';
 import { checkScreen } from './support/screens';
 import { expect, test } from './support/test';
-import { atPath as path, openMenuLink, toast } from './support/ui';
+import { atPath as path, expectFigure, openMenuLink, toast } from './support/ui';
 
 test.describe('landing page', () => {
   test('a visitor sees the promise and reaches register and login from both calls to action', async ({
@@ -15,6 +15,27 @@ test.describe('landing page', () => {
     await expect(account.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     await expect(account.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
     await expect(page.getByText(/2025/).first()).toBeVisible();
+    // The marketing claims and the four file groups of spec section 1.
+    for (const claim of ['10K+', '500+', '99.9%', '5TB+']) {
+      await expect(page.getByText(claim, { exact: true })).toBeVisible();
+    }
+    for (const [group, formats] of [
+      ['Images', ['JPG', 'PNG', 'GIF', 'WebP']],
+      ['Videos', ['MP4', 'WebM', 'AVI']],
+      ['Documents', ['PDF', 'DOC', 'TXT']],
+      ['Archives', ['ZIP', 'RAR', '7Z']],
+    ] as const) {
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: group, exact: true }) });
+      for (const format of formats) await expect(card.getByText(format, { exact: true })).toBeVisible();
+    }
+    // Footer: a link to the source-code profile; help, documentation, contact, privacy and terms as text.
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link')).toHaveCount(1);
+    for (const item of ['Help', 'Documentation', 'Contact', 'Privacy Policy', 'Terms']) {
+      await expect(footer.getByText(item, { exact: true })).toBeVisible();
+    }
     await checkScreen(page, testInfo, 'landing');
 
     for (const [name, target] of [
@@ -234,6 +255,9 @@ test.describe('profile and navigation', () => {
     await expect(page.getByRole('heading', { name: user.name, exact: true })).toBeVisible();
     await expect(page.getByText(user.email).first()).toBeVisible();
     await expect(page.getByText('Standard User').first()).toBeVisible();
+    const me = await currentUser(page.request);
+    await expectFigure(page, 'Account Type', 'Standard User');
+    await expectFigure(page, 'Member Since', formatDate(me!.createdAt));
     await expect(
       page.getByRole('main').getByText(user.name.charAt(0).toUpperCase(), { exact: true }).first(),
     ).toBeVisible();
