@@ -106,6 +106,18 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '003_most_shared_blob_index': {
+    /**
+     * The most shared blob is the first row of (ref_count desc, hash): the ascending index made the database
+     * read and sort every blob with the top count (200k of them at 1M files), 130 ms on SQLite. The new index
+     * also serves the reclamation scan (ref_count <= 0), so it replaces the old one.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await sql`create index blobs_ref_count_desc on blobs (ref_count desc, hash)`.execute(db);
+      await db.schema.dropIndex('blobs_ref_count').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
