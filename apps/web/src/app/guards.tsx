@@ -2,6 +2,15 @@ import { Navigate, Outlet } from 'react-router';
 import { LoadingState } from '../components/States';
 import { useCurrentUser } from '../lib/session';
 
+/** The whole-page spinner of a first load, before any layout exists. */
+export function PageLoading() {
+  return (
+    <main className="px-4 py-16">
+      <LoadingState />
+    </main>
+  );
+}
+
 /** Spec section 4: while the session is unknown only a loading indicator shows, never the wrong screen. */
 function SessionLoading() {
   return (

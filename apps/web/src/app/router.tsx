@@ -1,36 +1,42 @@
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import LandingPage from '../features/landing/LandingPage';
 import { RootLayout } from './layouts/RootLayout';
 import { DashboardLayout } from './layouts/DashboardLayout';
-import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
 
 // Every screen but the landing page is its own chunk, so a first-time visitor downloads only the landing page.
-const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/components/RegisterPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const MyFilesPage = lazy(() => import('../features/my-files/components/MyFilesPage'));
-const PublicFilesPage = lazy(() => import('../features/public-files/components/PublicFilesPage'));
-const UploadPage = lazy(() => import('../features/upload/components/UploadPage'));
-const FilePreviewPage = lazy(() => import('../features/file-preview/components/FilePreviewPage'));
-const ThemePage = lazy(() => import('../features/theme/ThemePage'));
-const AdminUsersPage = lazy(() => import('../features/admin-users/components/AdminUsersPage'));
-const AdminUserDetailPage = lazy(() => import('../features/admin-users/components/AdminUserDetailPage'));
-const AdminFilesPage = lazy(() => import('../features/admin-files/components/AdminFilesPage'));
-const StorageStatsPage = lazy(() => import('../features/admin-stats/components/StorageStatsPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+// Route-level lazy (not React.lazy): the router fetches a screen's chunk before it commits the navigation,
+// so the address bar and the screen change together and never show a new URL over the old screen.
+const screen = (module: { default: ComponentType }) => ({ Component: module.default });
+const loadLoginPage = () => import('../features/auth/components/LoginPage').then(screen);
+const loadRegisterPage = () => import('../features/auth/components/RegisterPage').then(screen);
+const loadProfilePage = () => import('../features/profile/ProfilePage').then(screen);
+const loadMyFilesPage = () => import('../features/my-files/components/MyFilesPage').then(screen);
+const loadPublicFilesPage = () => import('../features/public-files/components/PublicFilesPage').then(screen);
+const loadUploadPage = () => import('../features/upload/components/UploadPage').then(screen);
+const loadFilePreviewPage = () => import('../features/file-preview/components/FilePreviewPage').then(screen);
+const loadThemePage = () => import('../features/theme/ThemePage').then(screen);
+const loadAdminUsersPage = () => import('../features/admin-users/components/AdminUsersPage').then(screen);
+const loadAdminUserDetailPage = () =>
+  import('../features/admin-users/components/AdminUserDetailPage').then(screen);
+const loadAdminFilesPage = () => import('../features/admin-files/components/AdminFilesPage').then(screen);
+const loadStorageStatsPage = () => import('../features/admin-stats/components/StorageStatsPage').then(screen);
+const loadNotFoundPage = () => import('./NotFoundPage').then(screen);
 
 /** The spec's route table (section 2). */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // Shown on a first visit to a lazy screen while its chunk loads.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <LandingPage /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
+          { path: 'login', lazy: loadLoginPage },
+          { path: 'register', lazy: loadRegisterPage },
         ],
       },
       {
@@ -40,28 +46,28 @@ export const router = createBrowserRouter([
           {
             element: <DashboardLayout />,
             children: [
-              { index: true, element: <ProfilePage /> },
-              { path: 'my-files', element: <MyFilesPage /> },
-              { path: 'public-files', element: <PublicFilesPage /> },
-              { path: 'profile', element: <PublicFilesPage /> },
-              { path: 'upload-file', element: <UploadPage /> },
-              { path: 'file/:fileId', element: <FilePreviewPage /> },
-              { path: 'theme', element: <ThemePage /> },
+              { index: true, lazy: loadProfilePage },
+              { path: 'my-files', lazy: loadMyFilesPage },
+              { path: 'public-files', lazy: loadPublicFilesPage },
+              { path: 'profile', lazy: loadPublicFilesPage },
+              { path: 'upload-file', lazy: loadUploadPage },
+              { path: 'file/:fileId', lazy: loadFilePreviewPage },
+              { path: 'theme', lazy: loadThemePage },
               {
                 path: 'admin',
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'users', element: <AdminUsersPage /> },
-                  { path: 'users/:userId', element: <AdminUserDetailPage /> },
-                  { path: 'files', element: <AdminFilesPage /> },
-                  { path: 'stats', element: <StorageStatsPage /> },
+                  { path: 'users', lazy: loadAdminUsersPage },
+                  { path: 'users/:userId', lazy: loadAdminUserDetailPage },
+                  { path: 'files', lazy: loadAdminFilesPage },
+                  { path: 'stats', lazy: loadStorageStatsPage },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: loadNotFoundPage },
     ],
   },
 ]);

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { LoadingState } from '../../components/States';
 import { useCurrentUser } from '../../lib/session';
@@ -15,6 +15,7 @@ const DRAWER_ID = 'app-drawer';
 export function RootLayout() {
   const { data: user } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigation = useNavigation();
 
   // Escape closes the drawer; its links close it themselves when followed.
   useEffect(() => {
@@ -36,6 +37,13 @@ export function RootLayout() {
         aria-hidden="true"
       />
       <div className="drawer-content flex min-h-dvh flex-col">
+        {/* While the next screen's code loads, the current one stays; this bar says something is happening. */}
+        {navigation.state !== 'idle' && (
+          <progress
+            className="progress progress-primary fixed inset-x-0 top-0 z-[60] h-1 rounded-none"
+            aria-label="Loading page"
+          />
+        )}
         <a
           href="#main"
           className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
