@@ -64,7 +64,8 @@ export function RootLayout() {
       </div>
       {user && (
         <div className="drawer-side z-50">
-          <label htmlFor={DRAWER_ID} aria-label="Close menu" className="drawer-overlay" />
+          {/* Clicking beside the menu closes it; keyboard users have Escape. */}
+          <div className="drawer-overlay" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
           <NavMenu user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </div>
       )}
