@@ -74,6 +74,11 @@ export function unsupportedTypeMessage(type: string): string {
   return `File type "${type}" is not supported. Allowed types: ${ALLOWED_MIME_TYPES.join(', ')}`;
 }
 
+/** 415 text when the bytes are an allowed type, but not the one the file claims to be (design section 3). */
+export function typeMismatchMessage(declared: string, detected: string): string {
+  return `File content does not match its type "${declared}": the file is ${detected}`;
+}
+
 /** 413 text of spec section 5, with the offending size in the spec's size format. */
 export function fileTooLargeMessage(sizeInBytes: number): string {
   return `File size must be less than 5MB. Current file size: ${formatSize(sizeInBytes)}`;

@@ -26,7 +26,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing hashed asset is a 404: answering it with index.html would hand a script tag an HTML page.
+    const isAsset = pathname.startsWith('/assets/');
+    if (isAsset || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
     }
     if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);

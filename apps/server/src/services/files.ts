@@ -4,6 +4,7 @@ import {
   MESSAGES,
   fileCategory,
   isAllowedMimeType,
+  typeMismatchMessage,
   unsupportedTypeMessage,
   updateFileBodySchema,
   type FileListParams,
@@ -50,10 +51,15 @@ export class FileService {
       if (!isAllowedMimeType(mimetype)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
       }
-      // Text can be anything; a client that called it HTML or a script is believed and refused.
-      const conflict =
-        mimetype === 'text/plain' ? declaredTypeConflict(file.declaredType, mimetype) : undefined;
-      if (conflict) throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(conflict));
+      // A file whose bytes contradict what it claims to be is refused (design section 3): text a client called
+      // HTML or a script is believed and refused; a PDF named and typed as a PNG is a mistake or a disguise.
+      const declared = declaredTypeConflict(file.declaredType, mimetype);
+      if (declared) {
+        const message = isAllowedMimeType(declared)
+          ? typeMismatchMessage(declared, mimetype)
+          : unsupportedTypeMessage(declared);
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+      }
 
       const now = nowIso();
       const row: files.FileRow = {

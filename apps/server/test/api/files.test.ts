@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, unsupportedTypeMessage } from '@cloudstash/contract';
+import { MESSAGES, typeMismatchMessage, unsupportedTypeMessage } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { mp4, pdf, png, sha256, text, zip } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -87,6 +87,17 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       const answer = await owner.upload({ bytes, name, type });
       expect(answer.status).toBe(415);
       expect(answer.body).toEqual({ message: unsupportedTypeMessage(reported), code: 'UNSUPPORTED_MEDIA_TYPE' });
+    });
+
+    it('refuses bytes that contradict their declared type with 415, and trusts bytes whose type is unknown', async () => {
+      const disguised = await owner.upload({ bytes: pdf(), name: 'not-really.png', type: 'image/png' });
+      expect(disguised.status).toBe(415);
+      expect(disguised.body).toEqual({
+        message: typeMismatchMessage('image/png', 'application/pdf'),
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      const aliased = await owner.upload({ bytes: png(31), name: 'photo.png', type: 'image/png' });
+      expect(aliased.status).toBe(201);
     });
 
     it('refuses an upload without a file, and two files, with 400', async () => {
