@@ -4,6 +4,8 @@ import { ZodError } from 'zod';
 import { MESSAGES, type ErrorBody } from '@cloudstash/contract';
 import { AppError } from './errors';
 
+const CONTENT_HEADERS = ['content-length', 'content-disposition', 'etag', 'accept-ranges', 'cache-control'];
+
 /** Fastify and plugin errors a client caused, with the words we answer them in. */
 function clientErrorMessage(error: FastifyError): string {
   if (error.statusCode === 429) return MESSAGES.tooManyRequests;
@@ -51,6 +53,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.message);
-    return reply.status(status).send(body);
+    // A failure after a route began describing file content (type, length, disposition, validators) must not
+    // send its JSON under those headers.
+    for (const header of CONTENT_HEADERS) reply.removeHeader(header);
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 }

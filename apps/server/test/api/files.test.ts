@@ -237,6 +237,20 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       expect((await owner.delete(`/api/v1/files/delete/${body.data._id}`)).status).toBe(404);
     });
 
+    it('answers a file whose bytes went missing with a JSON 500 and keeps serving', async () => {
+      const bytes = png(14);
+      const { body } = await owner.upload({ bytes });
+      await t.services.store.delete(sha256(bytes));
+      const broken = await owner.get(body.data.url);
+      expect(broken.status).toBe(500);
+      expect(broken.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(broken.headers.get('content-disposition')).toBeNull();
+      expect(broken.body).toMatchObject({ code: 'INTERNAL', requestId: broken.headers.get('x-request-id') });
+      expect((await owner.get('/api/v1/files/user-files')).status).toBe(200);
+      // Put the bytes back so the suite's fsck stays meaningful.
+      await owner.delete(`/api/v1/files/delete/${body.data._id}`);
+    });
+
     it('answers 404 with the spec message for a file that does not exist', async () => {
       const answer = await owner.get('/api/v1/files/f/00000000-0000-0000-0000-000000000000');
       expect(answer.status).toBe(404);
