@@ -298,14 +298,7 @@ test.describe('content security in Chromium', () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
-    // Zod 4 probes `new Function("")` once (caught) unless configured jitless: CSP blocks it, which is the
-    // point, but the browser reports it. Anything else is a real violation.
-    const evalProbe = violations.filter((v) => / eval\b/.test(v));
-    if (evalProbe.length)
-      testInfo.annotations.push({
-        type: 'warning',
-        description: `blocked eval probe (z.config({ jitless: true }) in the web app silences it): ${evalProbe.join('; ')}`,
-      });
-    expect(violations.filter((v) => !/ eval\b/.test(v))).toEqual([]);
+    // The app runs Zod jitless, so not even its one-off eval probe reaches the CSP.
+    expect(violations).toEqual([]);
   });
 });
