@@ -1,0 +1,35 @@
+// The upload baseline: the least a server can do with an upload. Hash the body with SHA-256 while writing it
+// to a file (kept, like an upload is), then answer with the hash. No parsing, no database, no fsync.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+
+const dir = process.env.OUT_DIR;
+let n = 0;
+const server = http.createServer(async (req, res) => {
+  if (req.method !== 'POST') return res.end('ok');
+  const hash = crypto.createHash('sha256');
+  const file = path.join(dir, `upload-${process.pid}-${n++}`);
+  try {
+    await pipeline(
+      req,
+      new Transform({
+        transform(chunk, _enc, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      }),
+      fs.createWriteStream(file),
+    );
+    const digest = hash.digest('hex');
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ hash: digest }));
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
+});
+server.keepAliveTimeout = 60_000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** One line of the results table: a CloudStash figure beside the baseline measured in the same run. */
+export interface Row {
+  section: string;
+  workload: string;
+  baseline: string;
+  cloudstash: string;
+  /** CloudStash figure over the baseline figure (or the growth figure the target is about). */
+  ratio: number | null;
+  target: string;
+  /** null when the row only informs (no target). */
+  pass: boolean | null;
+  note?: string;
+  /** Raw measurements behind the row (distributions, request counts, byte sizes). */
+  details?: Record<string, unknown>;
+}
+
+const fmtRatio = (r: number | null) => (r === null || !Number.isFinite(r) ? '–' : r.toFixed(2));
+const verdict = (p: boolean | null) => (p === null ? 'info' : p ? 'pass' : '**miss**');
+
+export function markdownTable(rows: Row[]): string {
+  const lines = [
+    '| workload | baseline | CloudStash | ratio | target | result |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.workload} | ${r.baseline} | ${r.cloudstash} | ${fmtRatio(r.ratio)} | ${r.target} | ${verdict(r.pass)} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+export function machineDescription() {
+  const cpus = os.cpus();
+  return {
+    hostname: os.hostname(),
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+export function writeResults(
+  dir: string,
+  payload: { rows: Row[]; startedAt: Date; seconds: number; options: object; notes: string[] },
+) {
+  const machine = machineDescription();
+  const date = payload.startedAt.toISOString().slice(0, 10);
+  const slug = machine.hostname.replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
+  fs.mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, `${date}-${slug}`);
+  const table = markdownTable(payload.rows);
+  const misses = payload.rows.filter((r) => r.pass === false);
+  const md = [
+    `# CloudStash benchmark, ${payload.startedAt.toISOString()}`,
+    '',
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.platform}, Node ${machine.node}.`,
+    `Load generator: autocannon (npm), in the bench process on the same machine. Run took ${Math.round(payload.seconds)} s.`,
+    '',
+    table,
+    '',
+    ...(misses.length
+      ? ['Misses:', ...misses.map((r) => `- ${r.workload}: ${r.note ?? 'see README'}`), '']
+      : []),
+    ...payload.rows.filter((r) => r.note && r.pass !== false).map((r) => `- ${r.workload}: ${r.note}`),
+    ...payload.notes.map((n) => `- ${n}`),
+    '',
+  ].join('\n');
+  fs.writeFileSync(
+    `${base}.json`,
+    JSON.stringify({ ...payload, machine, loadGenerator: 'autocannon 9 (npm)' }, null, 2),
+  );
+  fs.writeFileSync(`${base}.md`, md);
+  return { json: `${base}.json`, md: `${base}.md`, table };
+}

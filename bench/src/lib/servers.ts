@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, readMemory, startChild, waitForHttp, type Child } from './proc';
+import { REPO_DIR, SERVER_MAIN } from './paths';
+
+export interface RunningServer {
+  origin: string;
+  child: Child;
+  memory(): { rss: number; hwm: number };
+  stop(): Promise<void>;
+}
+
+/**
+ * CloudStash itself, as `npm start` runs it (tsx loader, production settings), in its own process so its
+ * memory is its own. BENCH_CPU_PROF=dir adds --cpu-prof for profiling a run; BENCH_NODE_ARGS adds node options.
+ */
+export async function startCloudStash(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}) {
+  const port = await freePort();
+  const profDir = process.env.BENCH_CPU_PROF;
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const args = [
+    ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    ...extra,
+    '--import',
+    'tsx',
+    SERVER_MAIN,
+  ];
+  const child = startChild(process.execPath, args, {
+    cwd: REPO_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      DOWNLOAD_LINK_MINUTES: '60',
+      ...opts.env,
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${origin}/api/v1/health`, child);
+  } catch (error) {
+    await child.stop('SIGKILL');
+    throw error;
+  }
+  return {
+    origin,
+    child,
+    memory: () => readMemory(child.pid),
+    stop: () => child.stop('SIGTERM'),
+  } satisfies RunningServer;
+}
+
+/** The upload baseline: a bare node:http server that hashes each body with SHA-256 and writes it to a file. */
+export async function startBareUploadServer(dir: string): Promise<RunningServer> {
+  const port = await freePort();
+  fs.mkdirSync(dir, { recursive: true });
+  const script = path.join(import.meta.dirname, 'bare-upload-server.mjs');
+  const child = startChild(process.execPath, [script], {
+    env: { ...process.env, PORT: String(port), OUT_DIR: dir },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/`, child);
+  return { origin, child, memory: () => readMemory(child.pid), stop: () => child.stop('SIGTERM') };
+}
+
+/** Reference only: a bare node:http server streaming one file with fs.createReadStream (Range supported). */
+export async function startBareDownloadServer(file: string): Promise<RunningServer> {
+  const port = await freePort();
+  const script = path.join(import.meta.dirname, 'bare-download-server.mjs');
+  const child = startChild(process.execPath, [script], {
+    env: { ...process.env, PORT: String(port), FILE: file },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/`, child);
+  return { origin, child, memory: () => readMemory(child.pid), stop: () => child.stop('SIGTERM') };
+}
+
+export function findNginx(): string | undefined {
+  for (const candidate of [
+    '/usr/sbin/nginx',
+    '/usr/bin/nginx',
+    '/usr/local/sbin/nginx',
+    '/usr/local/bin/nginx',
+  ]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  try {
+    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Debian's nginx with sendfile on, serving `root` on a loopback port from a config in a temporary prefix
+ * (no root paths, no system service). Two workers: one per core of the reference machine, like CloudStash's
+ * one process plus the kernel's help.
+ */
+export async function startNginx(root: string, workDir: string): Promise<RunningServer> {
+  const nginx = findNginx();
+  if (!nginx) {
+    throw new Error(
+      'nginx is not installed: run `apt-get install -y nginx-light` (Debian) and try again (bench/README.md)',
+    );
+  }
+  const port = await freePort();
+  fs.mkdirSync(path.join(workDir, 'logs'), { recursive: true });
+  const conf = path.join(workDir, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes auto;
+daemon off;
+pid ${workDir}/nginx.pid;
+error_log ${workDir}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  keepalive_timeout 60s;
+  client_body_temp_path ${workDir}/body;
+  proxy_temp_path ${workDir}/proxy;
+  fastcgi_temp_path ${workDir}/fastcgi;
+  uwsgi_temp_path ${workDir}/uwsgi;
+  scgi_temp_path ${workDir}/scgi;
+  types { video/mp4 mp4; image/jpeg jpg; }
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+  }
+}
+`,
+  );
+  const child = startChild(nginx, ['-p', workDir, '-c', conf], {});
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/`, child);
+  return { origin, child, memory: () => readMemory(child.pid), stop: () => child.stop('SIGQUIT') };
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench`: every speed and memory claim of CloudStash as a ratio against a baseline measured in the same
+ * run on the same machine. Prints a Markdown table and writes bench/results/<date>-<machine>.{json,md}.
+ *
+ *   npm run bench                      full run (10k, 100k and 1M files on SQLite and PostgreSQL)
+ *   npm run bench -- --quick           skips the 1M datasets and shortens each measurement
+ *   npm run bench -- --only=lists      any of transfer,memory,lists,landing
+ *   npm run bench -- --dialects=sqlite --sizes=10000,1000000 --seconds=5 --no-build
+ *
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) must let the bench
+ * create and drop databases named cloudstash_bench_*. nginx: Debian's nginx-light (see README).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { landingBenchmark } from './landing';
+import { listBenchmarks } from './lists';
+import { BENCH_DIR } from './lib/paths';
+import { markdownTable, writeResults, type Row } from './lib/report';
+import { findNginx } from './lib/servers';
+import { downloadBenchmarks, memoryBenchmark, uploadBenchmarks } from './transfer';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    dialects: { type: 'string' },
+    sizes: { type: 'string' },
+    seconds: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const started = new Date();
+const quick = values.quick;
+const sections = new Set((values.only ?? 'transfer,memory,lists,landing').split(','));
+const seconds = Number(values.seconds ?? (quick ? 4 : 8));
+const sizes = (values.sizes ?? (quick ? '10000,100000' : '10000,100000,1000000')).split(',').map(Number);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = fs.mkdtempSync(path.join(process.env.BENCH_TMPDIR ?? os.tmpdir(), 'cloudstash-bench-'));
+const log = (line: string) =>
+  console.log(`[${((Date.now() - started.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const notes: string[] = [];
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  log(
+    `data folder ${root}; ${quick ? 'quick run' : 'full run'}, ${seconds} s per measurement; load generator: autocannon`,
+  );
+  if (sections.has('transfer') && !findNginx()) {
+    throw new Error('nginx is not installed; the download baseline needs it: apt-get install -y nginx-light');
+  }
+  const rows: Row[] = [];
+  let datasets: unknown[] = [];
+  const ctx = { root, seconds, log };
+  if (sections.has('transfer')) {
+    rows.push(...(await uploadBenchmarks(ctx)));
+    rows.push(...(await downloadBenchmarks(ctx)));
+  }
+  if (sections.has('memory')) rows.push(...(await memoryBenchmark(ctx)));
+  if (sections.has('lists')) {
+    let dialects = (values.dialects ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+    if (dialects.includes('postgres') && !(await postgresReachable())) {
+      notes.push(
+        `PostgreSQL was not reachable at ${pgUrl.replace(/\/\/[^@]*@/, '//')}: its list rows were not measured.`,
+      );
+      log(notes.at(-1)!);
+      dialects = dialects.filter((d) => d !== 'postgres');
+    }
+    const result = await listBenchmarks(
+      { ...ctx, seconds: Math.min(seconds, quick ? 2 : 3), pgUrl },
+      dialects,
+      sizes,
+    );
+    rows.push(...result.rows);
+    datasets = result.raw;
+  }
+  if (sections.has('landing')) rows.push(...landingBenchmark({ build: !values['no-build'], log }));
+
+  const full = !quick && sections.size === 4 && !values.sizes && !values.dialects;
+  const out = writeResults(path.join(BENCH_DIR, 'results', full ? '' : 'partial'), {
+    rows,
+    startedAt: started,
+    seconds: (Date.now() - started.getTime()) / 1000,
+    options: { quick, sections: [...sections], seconds, sizes, datasets },
+    notes,
+  });
+  console.log(`\n${markdownTable(rows)}\n`);
+  const misses = rows.filter((r) => r.pass === false);
+  console.log(
+    `${rows.filter((r) => r.pass).length} met, ${misses.length} missed, ${rows.filter((r) => r.pass === null).length} informational.`,
+  );
+  console.log(
+    `Results: ${path.relative(process.cwd(), out.json)} and .md (${Math.round((Date.now() - started.getTime()) / 1000)} s)`,
+  );
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    if (!values.keep) fs.rmSync(root, { recursive: true, force: true });
+  });
