@@ -8,7 +8,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       'apps/web/vitest.config.ts',
       {

@@ -271,7 +271,7 @@ test.describe('content security in Chromium', () => {
   test("the app's own pages run under a strict CSP and break none of its rules", async ({
     page,
     user: _user,
-  }, testInfo) => {
+  }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to (execute|load|apply|frame)/i.test(message.text()))

@@ -55,7 +55,9 @@ async function main(argv: string[]): Promise<number> {
         const password = values.password ?? process.env.CLOUDSTASH_ADMIN_PASSWORD;
         if (!email) throw new UsageError('create-admin needs --email');
         const result = await services.accounts.makeAdmin({ email, name: values.name, password });
-        console.log(result === 'promoted' ? `${email} is now an administrator.` : `Created administrator ${email}.`);
+        console.log(
+          result === 'promoted' ? `${email} is now an administrator.` : `Created administrator ${email}.`,
+        );
         return 0;
       }
       case 'fsck': {
@@ -65,8 +67,10 @@ async function main(argv: string[]): Promise<number> {
         return problems.length ? 1 : 0;
       }
       case 'gc': {
-        const graceMinutes = values['grace-minutes'] === undefined ? undefined : Number(values['grace-minutes']);
-        if (graceMinutes !== undefined && !(graceMinutes >= 0)) throw new UsageError('--grace-minutes must be >= 0');
+        const graceMinutes =
+          values['grace-minutes'] === undefined ? undefined : Number(values['grace-minutes']);
+        if (graceMinutes !== undefined && !(graceMinutes >= 0))
+          throw new UsageError('--grace-minutes must be >= 0');
         const report = await services.maintenance.gc({
           dryRun: values['dry-run'],
           graceMs: graceMinutes === undefined ? undefined : graceMinutes * 60_000,
@@ -100,4 +104,3 @@ main(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
-

@@ -124,10 +124,7 @@ export const passwordField = z
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)
   .refine(
     (p) =>
-      [...p].length >= PASSWORD_MIN_LENGTH &&
-      /\p{Nd}/u.test(p) &&
-      /\p{Ll}/u.test(p) &&
-      /\p{Lu}/u.test(p),
+      [...p].length >= PASSWORD_MIN_LENGTH && /\p{Nd}/u.test(p) && /\p{Ll}/u.test(p) && /\p{Lu}/u.test(p),
     MESSAGES.passwordRule,
   );
 

@@ -1,11 +1,36 @@
 /** The spec's 16 light and 13 dark themes (daisyUI's names); the default is dark. */
 export const LIGHT_THEMES = [
-  'light', 'cupcake', 'bumblebee', 'emerald', 'corporate', 'retro', 'garden', 'lofi',
-  'pastel', 'fantasy', 'wireframe', 'cmyk', 'autumn', 'acid', 'lemonade', 'winter',
+  'light',
+  'cupcake',
+  'bumblebee',
+  'emerald',
+  'corporate',
+  'retro',
+  'garden',
+  'lofi',
+  'pastel',
+  'fantasy',
+  'wireframe',
+  'cmyk',
+  'autumn',
+  'acid',
+  'lemonade',
+  'winter',
 ] as const;
 export const DARK_THEMES = [
-  'dark', 'synthwave', 'halloween', 'forest', 'aqua', 'black', 'luxury', 'dracula',
-  'cyberpunk', 'valentine', 'coffee', 'business', 'night',
+  'dark',
+  'synthwave',
+  'halloween',
+  'forest',
+  'aqua',
+  'black',
+  'luxury',
+  'dracula',
+  'cyberpunk',
+  'valentine',
+  'coffee',
+  'business',
+  'night',
 ] as const;
 export const THEMES = [...LIGHT_THEMES, ...DARK_THEMES] as const;
 export type Theme = (typeof THEMES)[number];

@@ -58,8 +58,12 @@ describe('media rules', () => {
     expect(filenameWithoutExtension('README')).toBe('README');
   });
   it('words the upload refusals as the spec does', () => {
-    expect(unsupportedTypeMessage('text/html')).toMatch(/^File type "text\/html" is not supported\. Allowed types: image\/jpeg, /);
-    expect(fileTooLargeMessage(6 * 1024 * 1024)).toBe('File size must be less than 5MB. Current file size: 6 MB');
+    expect(unsupportedTypeMessage('text/html')).toMatch(
+      /^File type "text\/html" is not supported\. Allowed types: image\/jpeg, /,
+    );
+    expect(fileTooLargeMessage(6 * 1024 * 1024)).toBe(
+      'File size must be less than 5MB. Current file size: 6 MB',
+    );
   });
 });
 
@@ -84,18 +88,27 @@ describe('validation', () => {
     expect(firstMessage(registerBodySchema.safeParse(body))).toBe(message);
   });
   it('accepts any Unicode up to 128 characters and refuses longer', () => {
-    expect(registerBodySchema.safeParse({ ...valid, password: 'Ünïcødé1Ø' + 'x'.repeat(100) }).success).toBe(true);
+    expect(registerBodySchema.safeParse({ ...valid, password: 'Ünïcødé1Ø' + 'x'.repeat(100) }).success).toBe(
+      true,
+    );
     expect(firstMessage(registerBodySchema.safeParse({ ...valid, password: 'Aa1' + 'x'.repeat(126) }))).toBe(
       MESSAGES.passwordTooLong,
     );
   });
   it('requires login fields', () => {
-    expect(firstMessage(loginBodySchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(MESSAGES.passwordRequired);
+    expect(firstMessage(loginBodySchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(
+      MESSAGES.passwordRequired,
+    );
   });
   it('reads isPublic from form text', () => {
-    expect(updateFileBodySchema.parse({ filename: ' x ', isPublic: 'true' })).toEqual({ filename: 'x', isPublic: true });
+    expect(updateFileBodySchema.parse({ filename: ' x ', isPublic: 'true' })).toEqual({
+      filename: 'x',
+      isPublic: true,
+    });
     expect(updateFileBodySchema.parse({ filename: 'x', isPublic: 'false' }).isPublic).toBe(false);
-    expect(updateFileBodySchema.safeParse({ filename: '  ' }).error?.issues[0]?.message).toBe(MESSAGES.fileNameRequired);
+    expect(updateFileBodySchema.safeParse({ filename: '  ' }).error?.issues[0]?.message).toBe(
+      MESSAGES.fileNameRequired,
+    );
   });
 });
 

@@ -194,14 +194,12 @@ export async function migrateCommand(
         await trx
           .insertInto('blobs')
           .values(
-            referenced
-              .slice(i, i + PAGE)
-              .map((b) => ({
-                hash: b.hash,
-                size: b.size,
-                ref_count: Number(b.refs),
-                created_at: b.created_at,
-              })),
+            referenced.slice(i, i + PAGE).map((b) => ({
+              hash: b.hash,
+              size: b.size,
+              ref_count: Number(b.refs),
+              created_at: b.created_at,
+            })),
           )
           .execute();
       }

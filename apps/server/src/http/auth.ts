@@ -16,13 +16,16 @@ export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string
 }
 
 /** Resolves the session cookie of every API request once, before any route runs. */
-export const sessionPlugin = fp<{ sessions: SessionService; config: Config }>(async (app, { sessions, config }) => {
-  const cookieName = sessionCookieName(config);
-  app.decorateRequest('viewer', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) request.viewer = await sessions.resolve(request.cookies[cookieName]);
-  });
-});
+export const sessionPlugin = fp<{ sessions: SessionService; config: Config }>(
+  async (app, { sessions, config }) => {
+    const cookieName = sessionCookieName(config);
+    app.decorateRequest('viewer', null);
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/'))
+        request.viewer = await sessions.resolve(request.cookies[cookieName]);
+    });
+  },
+);
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
   void reply.setCookie(sessionCookieName(config), token, {
@@ -35,7 +38,12 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  void reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+  void reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  });
 }
 
 export function sessionToken(request: FastifyRequest, config: Config): string | undefined {

@@ -9,7 +9,10 @@ const CONTENT_HEADERS = ['content-length', 'content-disposition', 'etag', 'accep
 /** Fastify and plugin errors a client caused, with the words we answer them in. */
 function clientErrorMessage(error: FastifyError): string {
   if (error.statusCode === 429) return MESSAGES.tooManyRequests;
-  if (error.code?.startsWith('FST_') && /multipart|parts|files|fields/i.test(`${error.code} ${error.message}`)) {
+  if (
+    error.code?.startsWith('FST_') &&
+    /multipart|parts|files|fields/i.test(`${error.code} ${error.message}`)
+  ) {
     return MESSAGES.malformedUpload;
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
@@ -37,14 +40,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { message: details[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', details };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ?? ''),
+        path:
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          String((v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ?? ''),
         message: v.message ?? MESSAGES.invalidInput,
       }));
       status = 400;
       body = { message: details[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', details };
     } else if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
       status = error.statusCode;
-      body = { message: clientErrorMessage(error), code: status === 429 ? 'RATE_LIMITED' : (error.code ?? 'BAD_REQUEST') };
+      body = {
+        message: clientErrorMessage(error),
+        code: status === 429 ? 'RATE_LIMITED' : (error.code ?? 'BAD_REQUEST'),
+      };
       const limitHeaders = (error as { headers?: Record<string, string> }).headers;
       if (status === 429 && limitHeaders) void reply.headers(limitHeaders);
     } else {

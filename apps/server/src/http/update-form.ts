@@ -6,7 +6,9 @@ import { AppError } from './errors';
  * The update payload arrives as form data (spec section 7); JSON and URL-encoded bodies are read too. Only the
  * fields the update owns are picked, so owner, size, counts or anything else sent along is never applied.
  */
-export async function readUpdateForm(request: FastifyRequest): Promise<{ filename?: unknown; isPublic?: unknown }> {
+export async function readUpdateForm(
+  request: FastifyRequest,
+): Promise<{ filename?: unknown; isPublic?: unknown }> {
   let fields: Record<string, unknown> = {};
   if (request.isMultipart()) {
     for await (const part of request.parts({ limits: { files: 0, fields: 8, fieldSize: 4096, parts: 8 } })) {

@@ -31,15 +31,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
   );
 
-  app.get('/admin/users/summary', { schema: { tags, response: { 200: envelope(usersSummarySchema) } } }, async (request) => {
-    adminOnly(request);
-    return { message: MESSAGES.statsFetched, data: await stats.usersSummary() };
-  });
+  app.get(
+    '/admin/users/summary',
+    { schema: { tags, response: { 200: envelope(usersSummarySchema) } } },
+    async (request) => {
+      adminOnly(request);
+      return { message: MESSAGES.statsFetched, data: await stats.usersSummary() };
+    },
+  );
 
-  app.get('/admin/stats', { schema: { tags, response: { 200: envelope(storageStatsSchema) } } }, async (request) => {
-    adminOnly(request);
-    return { message: MESSAGES.statsFetched, data: await stats.storage() };
-  });
+  app.get(
+    '/admin/stats',
+    { schema: { tags, response: { 200: envelope(storageStatsSchema) } } },
+    async (request) => {
+      adminOnly(request);
+      return { message: MESSAGES.statsFetched, data: await stats.storage() };
+    },
+  );
 
   app.get(
     '/admin/stats/:id',
@@ -71,7 +79,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/admin/files/:id',
     {
-      schema: { tags, params: userIdParamsSchema, querystring: fileListQuerySchema, response: { 200: pageEnvelope(fileSchema) } },
+      schema: {
+        tags,
+        params: userIdParamsSchema,
+        querystring: fileListQuerySchema,
+        response: { 200: pageEnvelope(fileSchema) },
+      },
     },
     async (request) => {
       const viewer = adminOnly(request);

@@ -6,7 +6,10 @@ import { sendContent } from '../http/send-content';
 import type { Services } from '../services/container';
 import { requireFileAccess } from '../services/file-access';
 
-type ContentRequest = FastifyRequest<{ Params: { id: string }; Querystring: { u?: string; e?: string; s?: string } }>;
+type ContentRequest = FastifyRequest<{
+  Params: { id: string };
+  Querystring: { u?: string; e?: string; s?: string };
+}>;
 
 /**
  * The bytes of a file. With a signed download link they come as an attachment named {filename}.{ext}, for the

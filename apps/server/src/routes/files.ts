@@ -34,10 +34,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
   );
 
-  app.get('/files/stats', { schema: { tags, response: { 200: envelope(userFileStatsSchema) } } }, async (request) => {
-    const viewer = signedIn(request);
-    return { message: MESSAGES.statsFetched, data: await stats.ownerTotals(viewer.id) };
-  });
+  app.get(
+    '/files/stats',
+    { schema: { tags, response: { 200: envelope(userFileStatsSchema) } } },
+    async (request) => {
+      const viewer = signedIn(request);
+      return { message: MESSAGES.statsFetched, data: await stats.ownerTotals(viewer.id) };
+    },
+  );
 
   app.get(
     '/files/public',
@@ -60,7 +64,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/files/f/:id',
     { schema: { tags, params: fileIdParamsSchema, response: { 200: envelope(fileSchema) } } },
-    async (request) => ({ message: MESSAGES.fileFetched, data: await files.get(signedIn(request), request.params.id) }),
+    async (request) => ({
+      message: MESSAGES.fileFetched,
+      data: await files.get(signedIn(request), request.params.id),
+    }),
   );
 
   app.get(
@@ -78,7 +85,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags,
         params: fileIdParamsSchema,
-        querystring: z.object({ u: z.string().max(100).optional(), e: z.string().max(20).optional(), s: z.string().max(100).optional() }),
+        querystring: z.object({
+          u: z.string().max(100).optional(),
+          e: z.string().max(20).optional(),
+          s: z.string().max(100).optional(),
+        }),
       },
     },
     (request, reply) => serveFileContent(services, request, reply),

@@ -6,17 +6,24 @@ import type { Services } from '../services/container';
 
 const healthSchema = z.object({
   message: z.string(),
-  data: z.object({ database: z.enum(['up', 'down']), blobStore: z.enum(['up', 'down']), shuttingDown: z.boolean() }),
+  data: z.object({
+    database: z.enum(['up', 'down']),
+    blobStore: z.enum(['up', 'down']),
+    shuttingDown: z.boolean(),
+  }),
 });
 
 const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
 
 /** Readiness: 200 only while the database and the blob store answer and the process is not shutting down. */
-export const healthRoutes: FastifyPluginAsyncZod<{ services: Services; isShuttingDown: () => boolean }> = async (
-  app,
-  { services, isShuttingDown },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  services: Services;
+  isShuttingDown: () => boolean;
+}> = async (app, { services, isShuttingDown }) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
@@ -33,7 +40,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services; isShuttin
       const healthy = database === 'up' && blobStore === 'up' && !shuttingDown;
       return reply
         .status(healthy ? 200 : 503)
-        .send({ message: healthy ? 'ok' : MESSAGES.unavailable, data: { database: database!, blobStore: blobStore!, shuttingDown } });
+        .send({
+          message: healthy ? 'ok' : MESSAGES.unavailable,
+          data: { database: database!, blobStore: blobStore!, shuttingDown },
+        });
     },
   );
 };

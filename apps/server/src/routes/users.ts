@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, envelope, loginBodySchema, messageSchema, registerBodySchema, userSchema } from '@cloudstash/contract';
+import {
+  MESSAGES,
+  envelope,
+  loginBodySchema,
+  messageSchema,
+  registerBodySchema,
+  userSchema,
+} from '@cloudstash/contract';
 import { clearSessionCookie, sessionToken, setSessionCookie, signedIn } from '../http/auth';
 import type { Services } from '../services/container';
 
@@ -9,7 +16,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(
     '/users/register',
-    { config: authRateLimit, schema: { tags: ['users'], body: registerBodySchema, response: { 201: envelope(userSchema) } } },
+    {
+      config: authRateLimit,
+      schema: { tags: ['users'], body: registerBodySchema, response: { 201: envelope(userSchema) } },
+    },
     async (request, reply) => {
       const user = await accounts.register(request.body);
       return reply.status(201).send({ message: MESSAGES.registerSuccess, data: user });
@@ -18,7 +28,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(
     '/users/login',
-    { config: authRateLimit, schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(userSchema) } } },
+    {
+      config: authRateLimit,
+      schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(userSchema) } },
+    },
     async (request, reply) => {
       const { user, token, expiresAt } = await accounts.login(request.body);
       setSessionCookie(reply, config, token, expiresAt);
@@ -26,14 +39,22 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
   );
 
-  app.get('/users/me', { schema: { tags: ['users'], response: { 200: envelope(userSchema) } } }, async (request) => {
-    const viewer = signedIn(request);
-    return { message: MESSAGES.userFetched, data: viewer.user };
-  });
+  app.get(
+    '/users/me',
+    { schema: { tags: ['users'], response: { 200: envelope(userSchema) } } },
+    async (request) => {
+      const viewer = signedIn(request);
+      return { message: MESSAGES.userFetched, data: viewer.user };
+    },
+  );
 
-  app.post('/users/logout', { schema: { tags: ['users'], response: { 200: messageSchema } } }, async (request, reply) => {
-    await sessions.end(sessionToken(request, config));
-    clearSessionCookie(reply, config);
-    return { message: MESSAGES.logoutSuccess };
-  });
+  app.post(
+    '/users/logout',
+    { schema: { tags: ['users'], response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await sessions.end(sessionToken(request, config));
+      clearSessionCookie(reply, config);
+      return { message: MESSAGES.logoutSuccess };
+    },
+  );
 };

@@ -33,7 +33,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     const file = path.join(distDir, pathname);
-    if (pathname !== '/' && file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    if (
+      pathname !== '/' &&
+      file.startsWith(distDir + path.sep) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
       return reply.sendFile(pathname.slice(1));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -93,15 +93,27 @@ export class AccountService {
    * The `create-admin` command: promotes an existing account, or creates a new administrator (the password
    * must meet the same rules as at registration). A role change applies from the account's next request.
    */
-  async makeAdmin(input: { email: string; name?: string; password?: string }): Promise<'promoted' | 'created'> {
+  async makeAdmin(input: {
+    email: string;
+    name?: string;
+    password?: string;
+  }): Promise<'promoted' | 'created'> {
     const email = input.email.trim().toLowerCase();
     const existing = await users.findUserByEmail(this.db, email);
     if (existing) {
       await users.setUserRole(this.db, existing.id, 'admin', nowIso());
       return 'promoted';
     }
-    const parsed = registerBodySchema.safeParse({ name: input.name ?? 'Administrator', email, password: input.password ?? '' });
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '));
+    const parsed = registerBodySchema.safeParse({
+      name: input.name ?? 'Administrator',
+      email,
+      password: input.password ?? '',
+    });
+    if (!parsed.success)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '),
+      );
     const created = await this.register(parsed.data);
     await users.setUserRole(this.db, created._id, 'admin', nowIso());
     return 'created';

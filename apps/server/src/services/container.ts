@@ -11,7 +11,13 @@ import { SessionService } from './sessions';
 import { StatsService } from './stats';
 
 /** Every service, wired once per process; routes receive this and nothing else. */
-export function createServices(config: Config, db: Db, store: BlobStore, secret: Buffer, log: FastifyBaseLogger) {
+export function createServices(
+  config: Config,
+  db: Db,
+  store: BlobStore,
+  secret: Buffer,
+  log: FastifyBaseLogger,
+) {
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);

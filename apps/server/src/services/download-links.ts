@@ -20,12 +20,20 @@ export class DownloadLinks {
 
   create(fileId: string, userId: string, now = Date.now()): string {
     const expires = now + this.lifetimeMs;
-    const params = new URLSearchParams({ u: userId, e: String(expires), s: this.sign(fileId, userId, expires) });
+    const params = new URLSearchParams({
+      u: userId,
+      e: String(expires),
+      s: this.sign(fileId, userId, expires),
+    });
     return `${API_BASE}/files/f/${fileId}/content?${params.toString()}`;
   }
 
   /** The user a valid, unexpired link was issued to; undefined otherwise. */
-  verify(fileId: string, query: { u?: string; e?: string; s?: string }, now = Date.now()): string | undefined {
+  verify(
+    fileId: string,
+    query: { u?: string; e?: string; s?: string },
+    now = Date.now(),
+  ): string | undefined {
     const expires = Number(query.e);
     if (!query.u || !query.s || !Number.isFinite(expires) || expires < now) return undefined;
     const expected = Buffer.from(this.sign(fileId, query.u, expires));

@@ -94,11 +94,20 @@ export class Maintenance {
     for (const blob of all.filter((b) => b.ref_count > 0)) {
       try {
         const actual = await hashStream(await this.store.read(blob.hash));
-        if (actual.hash !== blob.hash) problems.push({ blob: blob.hash, problem: 'hash mismatch', detail: actual.hash });
+        if (actual.hash !== blob.hash)
+          problems.push({ blob: blob.hash, problem: 'hash mismatch', detail: actual.hash });
         else if (actual.size !== blob.size)
-          problems.push({ blob: blob.hash, problem: 'size mismatch', detail: `${actual.size} != ${blob.size}` });
+          problems.push({
+            blob: blob.hash,
+            problem: 'size mismatch',
+            detail: `${actual.size} != ${blob.size}`,
+          });
       } catch (error) {
-        problems.push({ blob: blob.hash, problem: 'missing bytes', detail: String((error as Error).message) });
+        problems.push({
+          blob: blob.hash,
+          problem: 'missing bytes',
+          detail: String((error as Error).message),
+        });
       }
     }
     for (const wrong of await blobs.blobsWithWrongCounts(this.db)) {

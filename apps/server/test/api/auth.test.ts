@@ -15,7 +15,9 @@ describe.each(DIALECTS)('accounts and sessions (%s)', (dialect) => {
     const first = await t.client().register(newAccount());
     expect(first.answer.status).toBe(201);
     expect(first.answer.body).toMatchObject({ message: MESSAGES.registerSuccess, data: { role: 'admin' } });
-    const second = await t.client().register({ ...newAccount(), role: 'admin' } as ReturnType<typeof newAccount>);
+    const second = await t
+      .client()
+      .register({ ...newAccount(), role: 'admin' } as ReturnType<typeof newAccount>);
     expect(second.answer.status).toBe(201);
     expect(second.answer.body.data.role).toBe('user');
     expect(second.answer.body.data).not.toHaveProperty('password');
@@ -48,7 +50,10 @@ describe.each(DIALECTS)('accounts and sessions (%s)', (dialect) => {
     const c = t.client();
     const account = newAccount();
     await c.register(account);
-    const login = await c.post('/api/v1/users/login', { email: account.email.toUpperCase(), password: account.password });
+    const login = await c.post('/api/v1/users/login', {
+      email: account.email.toUpperCase(),
+      password: account.password,
+    });
     expect(login.status).toBe(200);
     expect(login.body.message).toBe(MESSAGES.loginSuccess);
     const cookie = login.headers.getSetCookie()[0]!;

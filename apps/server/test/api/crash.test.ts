@@ -75,6 +75,8 @@ describe.each(DIALECTS)('crash safety under SIGKILL (%s)', (dialect) => {
     await services.maintenance.gc({ graceMs: 0 });
     expect((await services.maintenance.fsck()).problems).toEqual([]);
     await app.close();
-    console.log(`crash (${dialect}): ${ROUNDS} kills, ${acknowledged.length} acknowledged uploads intact, ${killedMidFlight} cut off`);
+    console.log(
+      `crash (${dialect}): ${ROUNDS} kills, ${acknowledged.length} acknowledged uploads intact, ${killedMidFlight} cut off`,
+    );
   });
 });

@@ -19,7 +19,7 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const storage = async () => (await t.services.stats.storage());
+  const storage = async () => await t.services.stats.storage();
 
   it('stores bytes uploaded by two users at the same moment once, with two files', async () => {
     const bytes = png(500, 64, 64);

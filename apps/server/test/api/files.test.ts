@@ -21,7 +21,13 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
   describe('upload', () => {
     it('stores a file typed by its bytes and answers 201 with the spec fields', async () => {
       const bytes = png(1);
-      const answer = await owner.upload({ bytes, name: 'holiday.png', type: 'image/png', filename: 'Holiday', isPublic: 'true' });
+      const answer = await owner.upload({
+        bytes,
+        name: 'holiday.png',
+        type: 'image/png',
+        filename: 'Holiday',
+        isPublic: 'true',
+      });
       expect(answer.status).toBe(201);
       expect(answer.body.message).toBe(MESSAGES.uploadSuccess);
       expect(answer.body.data).toMatchObject({
@@ -37,15 +43,30 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
     });
 
     it('accepts the fields after the file as well as before it', async () => {
-      const answer = await owner.upload({ bytes: png(2), name: 'x.png', filename: 'After', isPublic: 'false', fileFirst: true });
+      const answer = await owner.upload({
+        bytes: png(2),
+        name: 'x.png',
+        filename: 'After',
+        isPublic: 'false',
+        fileFirst: true,
+      });
       expect(answer.status).toBe(201);
       expect(answer.body.data).toMatchObject({ filename: 'After', isPublic: false });
     });
 
     it('names a file of only spaces after the chosen file, without extension', async () => {
-      const answer = await owner.upload({ bytes: text('notes\n'), name: 'meeting.notes.txt', type: 'text/plain', filename: '    ' });
+      const answer = await owner.upload({
+        bytes: text('notes\n'),
+        name: 'meeting.notes.txt',
+        type: 'text/plain',
+        filename: '    ',
+      });
       expect(answer.status).toBe(201);
-      expect(answer.body.data).toMatchObject({ filename: 'meeting.notes', mimetype: 'text/plain', isPublic: false });
+      expect(answer.body.data).toMatchObject({
+        filename: 'meeting.notes',
+        mimetype: 'text/plain',
+        isPublic: false,
+      });
     });
 
     it('recognises PDF and MP4 by their bytes even when the client says nothing useful', async () => {
@@ -58,17 +79,29 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       const ok = await owner.upload({ bytes: exact, name: 'exact.txt', type: 'text/plain' });
       expect(ok.status).toBe(201);
       expect(ok.body.data.size).toBe(LIMIT);
-      const over = await owner.upload({ bytes: Buffer.alloc(LIMIT + 1, 'b'), name: 'over.txt', type: 'text/plain' });
+      const over = await owner.upload({
+        bytes: Buffer.alloc(LIMIT + 1, 'b'),
+        name: 'over.txt',
+        type: 'text/plain',
+      });
       expect(over.status).toBe(413);
       expect(over.body.code).toBe('PAYLOAD_TOO_LARGE');
-      expect(over.body.message).toMatch(/^File size must be less than 5MB\. Current file size: 5(\.\d+)? MB$/);
+      expect(over.body.message).toMatch(
+        /^File size must be less than 5MB\. Current file size: 5(\.\d+)? MB$/,
+      );
     });
 
     it('refuses a much larger file by its declared length before reading it', async () => {
-      const answer = await owner.upload({ bytes: Buffer.alloc(6 * 1024 * 1024, 'c'), name: 'six.txt', type: 'text/plain' });
+      const answer = await owner.upload({
+        bytes: Buffer.alloc(6 * 1024 * 1024, 'c'),
+        name: 'six.txt',
+        type: 'text/plain',
+      });
       expect(answer.status).toBe(413);
       // The size named is the request's declared length: the file was never read.
-      expect(answer.body.message).toMatch(/^File size must be less than 5MB\. Current file size: 6(\.\d+)? MB$/);
+      expect(answer.body.message).toMatch(
+        /^File size must be less than 5MB\. Current file size: 6(\.\d+)? MB$/,
+      );
     });
 
     it('refuses an empty file with 400', async () => {
@@ -79,14 +112,35 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
 
     it.each([
       ['an archive', zip(), 'a.zip', 'application/zip', 'application/zip'],
-      ['HTML named as a PNG', text('<!doctype html><script>alert(1)</script>'), 'cat.png', 'image/png', 'text/html'],
-      ['SVG', text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml', 'image/svg+xml'],
+      [
+        'HTML named as a PNG',
+        text('<!doctype html><script>alert(1)</script>'),
+        'cat.png',
+        'image/png',
+        'text/html',
+      ],
+      [
+        'SVG',
+        text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'x.svg',
+        'image/svg+xml',
+        'image/svg+xml',
+      ],
       ['text claimed to be HTML', text('just words'), 'page.html', 'text/html', 'text/html'],
-      ['binary junk', Buffer.from([0, 1, 2, 3, 255, 254, 0, 9]), 'x.bin', 'application/octet-stream', 'application/octet-stream'],
+      [
+        'binary junk',
+        Buffer.from([0, 1, 2, 3, 255, 254, 0, 9]),
+        'x.bin',
+        'application/octet-stream',
+        'application/octet-stream',
+      ],
     ])('refuses %s with 415 and the spec message', async (_label, bytes, name, type, reported) => {
       const answer = await owner.upload({ bytes, name, type });
       expect(answer.status).toBe(415);
-      expect(answer.body).toEqual({ message: unsupportedTypeMessage(reported), code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(answer.body).toEqual({
+        message: unsupportedTypeMessage(reported),
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
     });
 
     it('refuses bytes that contradict their declared type with 415, and trusts bytes whose type is unknown', async () => {
@@ -101,7 +155,13 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
     });
 
     it('refuses an upload without a file, and two files, with 400', async () => {
-      const none = await owner.request('POST', '/api/v1/files/upload', { body: (() => { const f = new FormData(); f.append('filename', 'x'); return f; })() });
+      const none = await owner.request('POST', '/api/v1/files/upload', {
+        body: (() => {
+          const f = new FormData();
+          f.append('filename', 'x');
+          return f;
+        })(),
+      });
       expect(none.status).toBe(400);
       expect(none.body.message).toBe(MESSAGES.selectFile);
       const form = new FormData();
@@ -159,14 +219,25 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       const updated = await owner.request('PATCH', `/api/v1/files/update/${body.data._id}`, { body: form });
       expect(updated.status).toBe(200);
       expect(updated.body.message).toBe(MESSAGES.updateSuccess);
-      expect(updated.body.data).toMatchObject({ filename: 'after', isPublic: true, size: body.data.size, downloadCount: 0 });
-      const back = await owner.patch(`/api/v1/files/update/${body.data._id}`, { filename: 'after', isPublic: false });
+      expect(updated.body.data).toMatchObject({
+        filename: 'after',
+        isPublic: true,
+        size: body.data.size,
+        downloadCount: 0,
+      });
+      const back = await owner.patch(`/api/v1/files/update/${body.data._id}`, {
+        filename: 'after',
+        isPublic: false,
+      });
       expect(back.body.data.isPublic).toBe(false);
     });
 
     it('refuses an update with a blank name with 400 and the hint', async () => {
       const { body } = await owner.upload({ bytes: png(12) });
-      const answer = await owner.patch(`/api/v1/files/update/${body.data._id}`, { filename: '   ', isPublic: 'true' });
+      const answer = await owner.patch(`/api/v1/files/update/${body.data._id}`, {
+        filename: '   ',
+        isPublic: 'true',
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(MESSAGES.fileNameRequired);
     });
@@ -180,7 +251,9 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       const saved = await t.client().get(link.body.data.url);
       expect(saved.status).toBe(200);
       expect(saved.bytes.equals(bytes)).toBe(true);
-      expect(saved.headers.get('content-disposition')).toBe(`attachment; filename="Report.pdf"; filename*=UTF-8''Report.pdf`);
+      expect(saved.headers.get('content-disposition')).toBe(
+        `attachment; filename="Report.pdf"; filename*=UTF-8''Report.pdf`,
+      );
       await owner.get(`/api/v1/files/f/${body.data._id}/download`);
       const file = await owner.get(`/api/v1/files/f/${body.data._id}`);
       expect(file.body.data.downloadCount).toBe(2);
@@ -221,7 +294,11 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
     });
 
     it('serves text as an attachment in UTF-8', async () => {
-      const { body } = await owner.upload({ bytes: text('a note quoting <script>alert(1)</script> ünïcode'), type: 'text/plain', filename: 'x' });
+      const { body } = await owner.upload({
+        bytes: text('a note quoting <script>alert(1)</script> ünïcode'),
+        type: 'text/plain',
+        filename: 'x',
+      });
       const answer = await owner.get(body.data.url);
       expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(answer.headers.get('content-disposition')).toMatch(/^attachment;/);

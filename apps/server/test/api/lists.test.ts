@@ -25,7 +25,13 @@ describe.each(DIALECTS)('public list filters, sorting and pages (%s)', (dialect)
     await max.signUp({ name: 'Max Rivers' });
     viewer = t.client();
     await viewer.signUp({ name: 'Viewer' });
-    const add = async (c: TestClient, filename: string, bytes: Buffer, type = 'application/octet-stream', isPublic = true) => {
+    const add = async (
+      c: TestClient,
+      filename: string,
+      bytes: Buffer,
+      type = 'application/octet-stream',
+      isPublic = true,
+    ) => {
       ids[filename] = (await c.upload({ bytes, filename, type, isPublic })).body.data._id;
     };
     await add(zoe, 'beach', png(1, 8, 8));
@@ -60,8 +66,18 @@ describe.each(DIALECTS)('public list filters, sorting and pages (%s)', (dialect)
   });
 
   it('sorts by every column in both directions', async () => {
-    expect(names(await list('?sort=filename&order=asc'))).toEqual(['alpha notes', 'beach', 'clip', 'contract']);
-    expect(names(await list('?sort=filename&order=desc'))).toEqual(['contract', 'clip', 'beach', 'alpha notes']);
+    expect(names(await list('?sort=filename&order=asc'))).toEqual([
+      'alpha notes',
+      'beach',
+      'clip',
+      'contract',
+    ]);
+    expect(names(await list('?sort=filename&order=desc'))).toEqual([
+      'contract',
+      'clip',
+      'beach',
+      'alpha notes',
+    ]);
     const bySize = (await list('?sort=size&order=asc')).data.map((f: Listed) => f.size);
     expect(bySize).toEqual([...bySize].sort((a, b) => a - b));
     expect((await list('?sort=uploader&order=asc')).data.map((f: Listed) => f.uploadedBy.name)).toEqual([
@@ -70,7 +86,12 @@ describe.each(DIALECTS)('public list filters, sorting and pages (%s)', (dialect)
       'Zoe Quill',
       'Zoe Quill',
     ]);
-    expect(names(await list('?sort=createdAt&order=asc'))).toEqual(['beach', 'contract', 'alpha notes', 'clip']);
+    expect(names(await list('?sort=createdAt&order=asc'))).toEqual([
+      'beach',
+      'contract',
+      'alpha notes',
+      'clip',
+    ]);
   });
 
   it('pages with a cursor without skipping or repeating', async () => {
@@ -87,11 +108,25 @@ describe.each(DIALECTS)('public list filters, sorting and pages (%s)', (dialect)
 
   it('answers the public summary tiles over all public files', async () => {
     const summary = (await viewer.get('/api/v1/files/public/summary')).body.data;
-    expect(summary).toMatchObject({ totalFiles: 4, images: 1, videos: 1, documents: 2, others: 0, downloads: 0, contributors: 2 });
+    expect(summary).toMatchObject({
+      totalFiles: 4,
+      images: 1,
+      videos: 1,
+      documents: 2,
+      others: 0,
+      downloads: 0,
+      contributors: 2,
+    });
   });
 
   it('refuses nonsense parameters with 400, not 500', async () => {
-    for (const query of ['?sort=password', '?limit=100000', '?limit=abc', '?category=exe', '?order=sideways']) {
+    for (const query of [
+      '?sort=password',
+      '?limit=100000',
+      '?limit=abc',
+      '?category=exe',
+      '?order=sideways',
+    ]) {
       const answer = await viewer.get(`/api/v1/files/public${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body.code).toBe('VALIDATION_FAILED');

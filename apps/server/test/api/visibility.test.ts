@@ -28,13 +28,14 @@ describe.each(DIALECTS)('who sees what (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const routes = (id: string) => [
-    ['GET', `/api/v1/files/f/${id}`],
-    ['GET', `/api/v1/files/f/${id}/content`],
-    ['GET', `/api/v1/files/f/${id}/download`],
-    ['PATCH', `/api/v1/files/update/${id}`],
-    ['DELETE', `/api/v1/files/delete/${id}`],
-  ] as const;
+  const routes = (id: string) =>
+    [
+      ['GET', `/api/v1/files/f/${id}`],
+      ['GET', `/api/v1/files/f/${id}/content`],
+      ['GET', `/api/v1/files/f/${id}/download`],
+      ['PATCH', `/api/v1/files/update/${id}`],
+      ['DELETE', `/api/v1/files/delete/${id}`],
+    ] as const;
 
   it("answers another user's private file with 404 on every route, ranges included", async () => {
     for (const [method, url] of routes(privateId)) {
@@ -48,8 +49,17 @@ describe.each(DIALECTS)('who sees what (%s)', (dialect) => {
   });
 
   it('asks a signed-out client to sign in on every route', async () => {
-    for (const [method, url] of [...routes(publicId), ['GET', '/api/v1/files/public'], ['GET', '/api/v1/files/user-files'], ['GET', '/api/v1/files/stats']] as const) {
-      const answer = await anonymous.request(method, url, method === 'PATCH' ? { json: { filename: 'x' } } : {});
+    for (const [method, url] of [
+      ...routes(publicId),
+      ['GET', '/api/v1/files/public'],
+      ['GET', '/api/v1/files/user-files'],
+      ['GET', '/api/v1/files/stats'],
+    ] as const) {
+      const answer = await anonymous.request(
+        method,
+        url,
+        method === 'PATCH' ? { json: { filename: 'x' } } : {},
+      );
       expect(answer.status, `${method} ${url}`).toBe(401);
       expect(answer.body.message).toBe(MESSAGES.notSignedIn);
     }
@@ -73,7 +83,9 @@ describe.each(DIALECTS)('who sees what (%s)', (dialect) => {
     expect(edit.status).toBe(403);
     expect(edit.body.message).toBe(MESSAGES.notYourFile);
     expect((await other.delete(`/api/v1/files/delete/${publicId}`)).status).toBe(403);
-    expect((await admin.patch(`/api/v1/files/update/${publicId}`, { filename: 'admin edit' })).status).toBe(403);
+    expect((await admin.patch(`/api/v1/files/update/${publicId}`, { filename: 'admin edit' })).status).toBe(
+      403,
+    );
     const moderated = (await owner.upload({ bytes: png(102), isPublic: false })).body.data._id;
     expect((await admin.get(`/api/v1/files/f/${moderated}`)).status).toBe(200);
     expect((await admin.delete(`/api/v1/files/delete/${moderated}`)).status).toBe(200);
@@ -91,7 +103,13 @@ describe.each(DIALECTS)('who sees what (%s)', (dialect) => {
   });
 
   it('keeps admin routes for admins: 401 signed out, 403 for users', async () => {
-    for (const url of ['/api/v1/admin/users', '/api/v1/admin/stats', `/api/v1/admin/stats/${owner.user!._id}`, '/api/v1/admin/files', `/api/v1/admin/files/${owner.user!._id}`]) {
+    for (const url of [
+      '/api/v1/admin/users',
+      '/api/v1/admin/stats',
+      `/api/v1/admin/stats/${owner.user!._id}`,
+      '/api/v1/admin/files',
+      `/api/v1/admin/files/${owner.user!._id}`,
+    ]) {
       expect((await anonymous.get(url)).status, url).toBe(401);
       const refused = await other.get(url);
       expect(refused.status, url).toBe(403);

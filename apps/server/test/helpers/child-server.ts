@@ -12,10 +12,20 @@ export interface ChildServer {
 }
 
 /** Runs CloudStash exactly as `npm start` does, in its own process, and waits until it is healthy. */
-export async function startChildServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<ChildServer> {
   const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
-    env: { ...process.env, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '10000', ...env, PORT: port, HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ...env,
+      PORT: port,
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

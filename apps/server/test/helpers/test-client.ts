@@ -38,7 +38,11 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, url: string, init: { json?: unknown; body?: RequestInit["body"]; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body = init.body;
@@ -50,12 +54,18 @@ export class TestClient {
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...value] = pair!.split('=');
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie) || value.join('=') === '') this.cookies.delete(name!);
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie) || value.join('=') === '')
+        this.cookies.delete(name!);
       else this.cookies.set(name!, value.join('='));
     }
     const bytes = Buffer.from(await response.arrayBuffer());
     const isJson = response.headers.get('content-type')?.includes('application/json');
-    return { status: response.status, headers: response.headers, body: (isJson ? JSON.parse(bytes.toString()) : undefined) as T, bytes };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (isJson ? JSON.parse(bytes.toString()) : undefined) as T,
+      bytes,
+    };
   }
 
   get<T = any>(url: string, headers?: Record<string, string>) {
@@ -85,7 +95,8 @@ export class TestClient {
   /** Registers a new account and signs in as it. */
   async signUp(overrides: Parameters<typeof newAccount>[0] = {}) {
     const { answer, account } = await this.register(newAccount(overrides));
-    if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 201)
+      throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     const login = await this.login(account.email, account.password);
     if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
     return { ...account, ...this.user! };
@@ -98,7 +109,11 @@ export class TestClient {
       if (input.isPublic !== undefined) form.append('isPublic', String(input.isPublic));
     };
     if (!input.fileFirst) fields();
-    form.append('file', new Blob([input.bytes], { type: input.type ?? 'application/octet-stream' }), input.name ?? 'upload.bin');
+    form.append(
+      'file',
+      new Blob([input.bytes], { type: input.type ?? 'application/octet-stream' }),
+      input.name ?? 'upload.bin',
+    );
     if (input.fileFirst) fields();
     return this.request('POST', '/api/v1/files/upload', { body: form });
   }

@@ -33,7 +33,8 @@ export function FileCards({ files, label, showVisibility, showEmail, onDownloade
                 {showEmail && file.uploadedBy?.email ? ` · ${file.uploadedBy.email}` : ''}
               </p>
               <p className="text-sm text-base-content/80">
-                {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount} {file.downloadCount === 1 ? 'download' : 'downloads'}
+                {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount}{' '}
+                {file.downloadCount === 1 ? 'download' : 'downloads'}
               </p>
               <p className="text-xs text-base-content/70">{formatDate(file.createdAt)}</p>
             </div>

@@ -16,7 +16,8 @@ export function MyFilesCards({ files, onEdit, onDelete }: MyFilesTableProps) {
                 {file.filename}
               </p>
               <p className="text-sm text-base-content/80">
-                {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount} {file.downloadCount === 1 ? 'download' : 'downloads'}
+                {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount}{' '}
+                {file.downloadCount === 1 ? 'download' : 'downloads'}
               </p>
               <p className="text-xs text-base-content/70">{formatDate(file.createdAt)}</p>
             </div>
