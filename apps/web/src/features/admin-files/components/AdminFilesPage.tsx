@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, formatSize } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatGrid, StatTile } from '../../../components/StatTile';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { EmptyState } from '../../../components/States';
 import { FileTable } from '../../../components/FileTable';
-import { LoadMore } from '../../../components/LoadMore';
+import { PagedListView } from '../../../components/PagedListView';
 import {
   DEFAULT_SORT,
   EMPTY_ADMIN_FILTERS,
@@ -51,30 +51,26 @@ export default function AdminFilesPage() {
       <p aria-live="polite" className="text-sm text-base-content/80">
         Showing {list.total} of {summary?.totalFiles ?? list.total} files
       </p>
-      {list.isPending ? (
-        <LoadingState label="Loading files" />
-      ) : list.failed ? (
-        <ErrorState message={MESSAGES.filesLoadFailed} />
-      ) : list.items.length === 0 ? (
-        <EmptyState message={MESSAGES.noFiles} />
-      ) : (
-        <>
-          <FileTable
-            files={list.items}
-            caption="All files"
-            sort={sort}
-            onSort={(column) => setSort((current) => nextSort(current, column))}
-            showVisibility
-            showEmail
-            onDownloaded={refresh}
-          />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            onLoadMore={list.fetchNextPage}
-          />
-        </>
-      )}
+      <PagedListView
+        list={list}
+        loadingLabel="Loading files"
+        failedMessage={MESSAGES.filesLoadFailed}
+        empty={<EmptyState message={MESSAGES.noFiles} />}
+      >
+        {(items) => (
+          <>
+            <FileTable
+              files={items}
+              caption="All files"
+              sort={sort}
+              onSort={(column) => setSort((current) => nextSort(current, column))}
+              showVisibility
+              showEmail
+              onDownloaded={refresh}
+            />
+          </>
+        )}
+      </PagedListView>
     </div>
   );
 }

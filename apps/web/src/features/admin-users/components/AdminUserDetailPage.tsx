@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, formatDate, formatSize } from '@cloudstash/contract';
-import { StatGrid, StatTile } from '../../../components/StatTile';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { MESSAGES, formatDate } from '@cloudstash/contract';
+import { OwnerTotals } from '../../../components/OwnerTotals';
+import { EmptyState, LoadingState } from '../../../components/States';
 import { FileTable } from '../../../components/FileTable';
-import { LoadMore } from '../../../components/LoadMore';
+import { PagedListView } from '../../../components/PagedListView';
 import { DEFAULT_SORT, nextSort, type SortState } from '../../../lib/list-state';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminUserStats } from '../api/user-stats';
@@ -56,39 +56,30 @@ export default function AdminUserDetailPage() {
           </div>
         </div>
       </section>
-      <StatGrid label="Storage of this user">
-        <StatTile label="Total Files" value={stats.totalFiles} />
-        <StatTile label="Storage Used" value={formatSize(stats.totalStorageUsed)} />
-        <StatTile label="Public Files" value={stats.totalPublicFiles} />
-        <StatTile label="Total Downloads" value={stats.totalDownloadCount} />
-      </StatGrid>
+      <OwnerTotals stats={stats} label="Storage of this user" />
       <section aria-labelledby="user-files" className="flex flex-col gap-3">
         <h2 id="user-files" className="text-xl font-semibold">
           Files of {user.name}
         </h2>
-        {files.isPending ? (
-          <LoadingState label="Loading files" />
-        ) : files.failed ? (
-          <ErrorState message={MESSAGES.filesLoadFailed} />
-        ) : files.items.length === 0 ? (
-          <EmptyState message={MESSAGES.noFiles} />
-        ) : (
-          <>
-            <FileTable
-              files={files.items}
-              caption={`Files of ${user.name}`}
-              sort={sort}
-              onSort={(column) => setSort((current) => nextSort(current, column))}
-              showVisibility
-              onDownloaded={refresh}
-            />
-            <LoadMore
-              hasNextPage={files.hasNextPage}
-              isFetchingNextPage={files.isFetchingNextPage}
-              onLoadMore={files.fetchNextPage}
-            />
-          </>
-        )}
+        <PagedListView
+          list={files}
+          loadingLabel="Loading files"
+          failedMessage={MESSAGES.filesLoadFailed}
+          empty={<EmptyState message={MESSAGES.noFiles} />}
+        >
+          {(items) => (
+            <>
+              <FileTable
+                files={items}
+                caption={`Files of ${user.name}`}
+                sort={sort}
+                onSort={(column) => setSort((current) => nextSort(current, column))}
+                showVisibility
+                onDownloaded={refresh}
+              />
+            </>
+          )}
+        </PagedListView>
       </section>
     </div>
   );

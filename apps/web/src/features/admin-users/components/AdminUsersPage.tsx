@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { MESSAGES, formatDate } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatGrid, StatTile } from '../../../components/StatTile';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
-import { LoadMore } from '../../../components/LoadMore';
+import { EmptyState } from '../../../components/States';
+import { PagedListView } from '../../../components/PagedListView';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminUsers } from '../api/users';
 import { useUsersSummary } from '../api/users-summary';
@@ -40,63 +40,59 @@ export default function AdminUsersPage() {
           />
         </label>
       </search>
-      {list.isPending ? (
-        <LoadingState label="Loading users" />
-      ) : list.failed ? (
-        <ErrorState message="Failed to load users" />
-      ) : list.items.length === 0 ? (
-        <EmptyState message={MESSAGES.noUsers} />
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-            <table className="table table-zebra">
-              <caption className="sr-only">Users</caption>
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Last Updated</th>
-                  <th scope="col">View</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((user) => (
-                  <tr key={user._id}>
-                    <td>
-                      <div className="flex items-center gap-3">
-                        <Avatar name={user.name} size="sm" />
-                        <span className="font-medium whitespace-nowrap">{user.name}</span>
-                      </div>
-                    </td>
-                    <td className="whitespace-nowrap">{user.email}</td>
-                    <td>
-                      <RoleBadge role={user.role} />
-                    </td>
-                    <td className="whitespace-nowrap">{formatDate(user.createdAt)}</td>
-                    <td className="whitespace-nowrap">{formatDate(user.updatedAt)}</td>
-                    <td>
-                      <Link
-                        to={`/dashboard/admin/users/${user._id}`}
-                        className="btn btn-xs btn-primary"
-                        aria-label={`View ${user.name}`}
-                      >
-                        View
-                      </Link>
-                    </td>
+      <PagedListView
+        list={list}
+        loadingLabel="Loading users"
+        failedMessage="Failed to load users"
+        empty={<EmptyState message={MESSAGES.noUsers} />}
+      >
+        {(items) => (
+          <>
+            <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+              <table className="table table-zebra">
+                <caption className="sr-only">Users</caption>
+                <thead className="text-base-content">
+                  <tr>
+                    <th scope="col">User</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Joined</th>
+                    <th scope="col">Last Updated</th>
+                    <th scope="col">View</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            onLoadMore={list.fetchNextPage}
-          />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {items.map((user) => (
+                    <tr key={user._id}>
+                      <td>
+                        <div className="flex items-center gap-3">
+                          <Avatar name={user.name} size="sm" />
+                          <span className="font-medium whitespace-nowrap">{user.name}</span>
+                        </div>
+                      </td>
+                      <td className="whitespace-nowrap">{user.email}</td>
+                      <td>
+                        <RoleBadge role={user.role} />
+                      </td>
+                      <td className="whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                      <td className="whitespace-nowrap">{formatDate(user.updatedAt)}</td>
+                      <td>
+                        <Link
+                          to={`/dashboard/admin/users/${user._id}`}
+                          className="btn btn-xs btn-primary"
+                          aria-label={`View ${user.name}`}
+                        >
+                          View
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </PagedListView>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, formatSize, type StoredFile } from '@cloudstash/contract';
+import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
-import { StatGrid, StatTile } from '../../../components/StatTile';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
-import { LoadMore } from '../../../components/LoadMore';
+import { OwnerTotals } from '../../../components/OwnerTotals';
+import { EmptyState } from '../../../components/States';
+import { PagedListView } from '../../../components/PagedListView';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useMyFiles } from '../api/user-files';
 import { useMyStats } from '../api/user-stats';
@@ -36,31 +36,20 @@ export default function MyFilesPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title="My Files" subtitle="Manage, preview and share the files you uploaded." />
       {/* Spec: the tiles appear only once the user has files. */}
-      {stats && stats.totalFiles > 0 && (
-        <StatGrid label="Your file statistics">
-          <StatTile label="Total Files" value={stats.totalFiles} />
-          <StatTile label="Storage Used" value={formatSize(stats.totalStorageUsed)} />
-          <StatTile label="Public Files" value={stats.totalPublicFiles} />
-          <StatTile label="Total Downloads" value={stats.totalDownloadCount} />
-        </StatGrid>
-      )}
-      {list.isPending ? (
-        <LoadingState label="Loading your files" />
-      ) : list.failed ? (
-        <ErrorState message={MESSAGES.filesLoadFailed} />
-      ) : list.items.length === 0 ? (
-        <EmptyState message={MESSAGES.noFilesUploaded}>{uploadLink}</EmptyState>
-      ) : (
-        <>
-          <MyFilesCards files={list.items} onEdit={setEditing} onDelete={setDeleting} />
-          <MyFilesTable files={list.items} onEdit={setEditing} onDelete={setDeleting} />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            onLoadMore={list.fetchNextPage}
-          />
-        </>
-      )}
+      {stats && stats.totalFiles > 0 && <OwnerTotals stats={stats} label="Your file statistics" />}
+      <PagedListView
+        list={list}
+        loadingLabel="Loading your files"
+        failedMessage={MESSAGES.filesLoadFailed}
+        empty={<EmptyState message={MESSAGES.noFilesUploaded}>{uploadLink}</EmptyState>}
+      >
+        {(items) => (
+          <>
+            <MyFilesCards files={items} onEdit={setEditing} onDelete={setDeleting} />
+            <MyFilesTable files={items} onEdit={setEditing} onDelete={setDeleting} />
+          </>
+        )}
+      </PagedListView>
       <EditFileDialog key={editing?._id ?? 'closed'} file={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

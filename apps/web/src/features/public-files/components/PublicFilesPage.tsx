@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, formatSize } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatGrid, StatTile } from '../../../components/StatTile';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
+import { EmptyState } from '../../../components/States';
 import { FileTable } from '../../../components/FileTable';
-import { LoadMore } from '../../../components/LoadMore';
+import { PagedListView } from '../../../components/PagedListView';
 import {
   DEFAULT_SORT,
   EMPTY_PUBLIC_FILTERS,
@@ -58,28 +58,24 @@ export default function PublicFilesPage() {
           <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
         )}
       </p>
-      {list.isPending ? (
-        <LoadingState label="Loading public files" />
-      ) : list.failed ? (
-        <ErrorState message={MESSAGES.publicFilesLoadFailed} />
-      ) : list.items.length === 0 ? (
-        <EmptyState message={MESSAGES.noPublicFiles} />
-      ) : (
-        <>
-          <FileTable
-            files={list.items}
-            caption="Public files"
-            sort={sort}
-            onSort={(column) => setSort((current) => nextSort(current, column))}
-            onDownloaded={refreshCounts}
-          />
-          <LoadMore
-            hasNextPage={list.hasNextPage}
-            isFetchingNextPage={list.isFetchingNextPage}
-            onLoadMore={list.fetchNextPage}
-          />
-        </>
-      )}
+      <PagedListView
+        list={list}
+        loadingLabel="Loading public files"
+        failedMessage={MESSAGES.publicFilesLoadFailed}
+        empty={<EmptyState message={MESSAGES.noPublicFiles} />}
+      >
+        {(items) => (
+          <>
+            <FileTable
+              files={items}
+              caption="Public files"
+              sort={sort}
+              onSort={(column) => setSort((current) => nextSort(current, column))}
+              onDownloaded={refreshCounts}
+            />
+          </>
+        )}
+      </PagedListView>
     </div>
   );
 }

@@ -1,0 +1,14 @@
+import { formatSize, type UserFileStats } from '@cloudstash/contract';
+import { StatGrid, StatTile } from './StatTile';
+
+/** The four totals of one person's files (My Files, and an admin's view of a user). */
+export function OwnerTotals({ stats, label }: { stats: UserFileStats; label: string }) {
+  return (
+    <StatGrid label={label}>
+      <StatTile label="Total Files" value={stats.totalFiles} />
+      <StatTile label="Storage Used" value={formatSize(stats.totalStorageUsed)} />
+      <StatTile label="Public Files" value={stats.totalPublicFiles} />
+      <StatTile label="Total Downloads" value={stats.totalDownloadCount} />
+    </StatGrid>
+  );
+}

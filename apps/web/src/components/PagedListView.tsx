@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import type { usePagedList } from '../lib/paged-list';
+import { LoadMore } from './LoadMore';
+import { ErrorState, LoadingState } from './States';
+
+interface PagedListViewProps<T> {
+  list: ReturnType<typeof usePagedList<T>>;
+  loadingLabel: string;
+  /** The spec's screen message when the list cannot load. */
+  failedMessage: string;
+  /** What an empty list shows (the spec's empty text, perhaps with a link). */
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}
+
+/** Every paged list's states in one place: loading, failed, empty, or the items with "Load more". */
+export function PagedListView<T>({
+  list,
+  loadingLabel,
+  failedMessage,
+  empty,
+  children,
+}: PagedListViewProps<T>) {
+  if (list.isPending) return <LoadingState label={loadingLabel} />;
+  if (list.failed) return <ErrorState message={failedMessage} />;
+  if (list.items.length === 0) return <>{empty}</>;
+  return (
+    <>
+      {children(list.items)}
+      <LoadMore
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        onLoadMore={list.fetchNextPage}
+      />
+    </>
+  );
+}
