@@ -32,6 +32,9 @@ if (Math.max(...sources.map((s) => newestChange(path.join(root, s)))) > builtAt)
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
+  // Every upload fsyncs, and fsync occupies a libuv thread; four threads let a few slow fsyncs stall all other
+  // file work. The pool size is read once at start-up, so it must come from the environment.
+  env: { UV_THREADPOOL_SIZE: '16', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

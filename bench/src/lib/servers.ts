@@ -35,6 +35,7 @@ export async function startCloudStash(opts: {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16', // as scripts/start.mjs sets it
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,

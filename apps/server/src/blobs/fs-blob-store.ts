@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BLOB_KEY_PATTERN, type BlobStore, type ByteRange } from './blob-store';
 
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 /** Fans blobs out as ab/cd/<hash> so no directory grows past a few thousand entries. */
 function blobPath(root: string, key: string): string {
   if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`Invalid blob key ${key}`);
@@ -55,7 +57,13 @@ export class FsBlobStore implements BlobStore {
     const file = blobPath(this.root, key);
     // Open first so a missing blob rejects here rather than as a stream error mid-response.
     const handle = await fsp.open(file, 'r');
-    return handle.createReadStream({ autoClose: true, start: range?.start, end: range?.end });
+    return handle.createReadStream({
+      autoClose: true,
+      start: range?.start,
+      end: range?.end,
+      // 1 MiB reads instead of 64 KiB: a 5 MB download is 5 thread-pool jobs and 5 hash updates, not 80.
+      highWaterMark: READ_CHUNK_BYTES,
+    });
   }
 
   async delete(key: string): Promise<void> {

@@ -77,6 +77,20 @@ function serverFault(error: unknown): Error {
   return Object.assign(error instanceof Error ? error : new Error(String(error)), { serverFault: true });
 }
 
+const createdDirectories = new Map<string, Promise<unknown>>();
+/** Creates the temporary folder once per process: a mkdir per upload is a thread-pool job that waits behind fsyncs. */
+function ensureDirectory(dir: string): Promise<unknown> {
+  let created = createdDirectories.get(dir);
+  if (!created) {
+    created = fsp.mkdir(dir, { recursive: true }).catch((error: unknown) => {
+      createdDirectories.delete(dir);
+      throw error;
+    });
+    createdDirectories.set(dir, created);
+  }
+  return created;
+}
+
 /**
  * Streams an upload into a fresh temporary file (fsynced before returning) while hashing it. Throws
  * UploadTooLargeError as soon as more than `maxBytes` arrive; the temporary file is removed on any failure.
@@ -86,7 +100,7 @@ export async function ingestToTempFile(
   tmpDir: string,
   maxBytes: number,
 ): Promise<IngestedBytes> {
-  await fsp.mkdir(tmpDir, { recursive: true });
+  await ensureDirectory(tmpDir);
   const tempPath = path.join(tmpDir, `upload-${crypto.randomUUID()}`);
   const inspector = new ByteInspector(maxBytes);
   const out = fs.createWriteStream(tempPath, { flags: 'wx' });
@@ -99,6 +113,8 @@ export async function ingestToTempFile(
       if (error instanceof UploadTooLargeError) throw error;
       // Unless our own file failed, the bytes stopped because the client's form did (malformed, cut short).
       if (diskError === undefined) throw new UploadSourceError(String(error));
+      // The folder vanished under us (someone cleaned it): the next upload creates it again.
+      if ((diskError as { code?: string }).code === 'ENOENT') createdDirectories.delete(tmpDir);
       throw serverFault(diskError);
     }
     crashPoint('after-temp-write');
