@@ -17,6 +17,7 @@ import { sessionPlugin } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';
 import { registerOriginCheck } from './http/origin-check';
+import { registerNulRejection } from './http/reject-nul';
 import { adminRoutes } from './routes/admin';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -125,6 +126,7 @@ export async function buildApp(
       "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'",
   });
   registerOriginCheck(app, config);
+  registerNulRejection(app);
   await app.register(sessionPlugin, { sessions: services.sessions, config });
 
   await app.register(

@@ -38,7 +38,9 @@ export async function insertFile(db: Executor, file: FileRow): Promise<void> {
 }
 
 export function findFileWithOwner(db: Executor, id: string): Promise<FileWithOwner | undefined> {
-  return selectWithOwner(db).where('files.id', '=', id).executeTakeFirst() as Promise<FileWithOwner | undefined>;
+  return selectWithOwner(db).where('files.id', '=', id).executeTakeFirst() as Promise<
+    FileWithOwner | undefined
+  >;
 }
 
 export async function updateFileRow(
@@ -86,7 +88,12 @@ type FilesQuery = SelectQueryBuilder<
   Record<string, unknown>
 >;
 
-function applyFilters(query: FilesQuery, scope: FileScope, p: FileListParams, searchEmail: boolean): FilesQuery {
+function applyFilters(
+  query: FilesQuery,
+  scope: FileScope,
+  p: FileListParams,
+  searchEmail: boolean,
+): FilesQuery {
   let q = query;
   if (scope.kind === 'owner') q = q.where('files.owner_id', '=', scope.ownerId);
   if (scope.kind === 'public') q = q.where('files.is_public', '=', 1);
@@ -114,9 +121,24 @@ type TotalColumn = Exclude<keyof FileTotalsTable, 'slot'>;
 /** The instance's maintained totals (db/totals.ts): a sum over a few slot rows, whatever the number of files. */
 export async function instanceTotals(db: Executor): Promise<Record<TotalColumn, number>> {
   const columns: TotalColumn[] = [
-    'files', 'size', 'downloads', 'images', 'videos', 'documents', 'others', 'public_files', 'public_size',
-    'public_downloads', 'public_images', 'public_videos', 'public_documents', 'public_others', 'active_owners',
-    'contributors', 'unique_blobs', 'physical_size',
+    'files',
+    'size',
+    'downloads',
+    'images',
+    'videos',
+    'documents',
+    'others',
+    'public_files',
+    'public_size',
+    'public_downloads',
+    'public_images',
+    'public_videos',
+    'public_documents',
+    'public_others',
+    'active_owners',
+    'contributors',
+    'unique_blobs',
+    'physical_size',
   ];
   const row = (await db
     .selectFrom('file_totals')
@@ -133,7 +155,11 @@ function ownerRow(db: Executor, ownerId: string) {
  * A list's total read from the maintained counters when its filters are ones they keep (scope, visibility,
  * category); undefined when the filters need a count over the matching rows (text filters, several at once).
  */
-async function totalFromCounters(db: Executor, scope: FileScope, p: FileListParams): Promise<number | undefined> {
+async function totalFromCounters(
+  db: Executor,
+  scope: FileScope,
+  p: FileListParams,
+): Promise<number | undefined> {
   if (p.q || p.uploader || p.id || p.type || p.userId) return undefined;
   if (scope.kind === 'owner') {
     if (p.category) return undefined; // an owner's files are few and indexed: counted directly
@@ -142,7 +168,8 @@ async function totalFromCounters(db: Executor, scope: FileScope, p: FileListPara
     const pub = Number(row?.public_files ?? 0);
     return p.visibility === 'public' ? pub : p.visibility === 'private' ? files - pub : files;
   }
-  const visibility = scope.kind === 'public' ? (p.visibility === 'private' ? 'none' : 'public') : p.visibility;
+  const visibility =
+    scope.kind === 'public' ? (p.visibility === 'private' ? 'none' : 'public') : p.visibility;
   if (visibility === 'none') return 0;
   const t = await instanceTotals(db);
   if (p.category) {
@@ -150,25 +177,43 @@ async function totalFromCounters(db: Executor, scope: FileScope, p: FileListPara
     const pub = t[`public_${CATEGORY_COLUMNS[p.category]}`];
     return visibility === 'public' ? pub : visibility === 'private' ? all - pub : all;
   }
-  return visibility === 'public' ? t.public_files : visibility === 'private' ? t.files - t.public_files : t.files;
+  return visibility === 'public'
+    ? t.public_files
+    : visibility === 'private'
+      ? t.files - t.public_files
+      : t.files;
 }
 
 /**
  * One keyset page of files in the scope, filtered and sorted, with the total that match. The cursor is the
  * last row's (sort value, id), so deep pages cost the same as the first one.
  */
-export async function listFiles(db: Executor, scope: FileScope, p: FileListParams, opts: { searchEmail: boolean }) {
+export async function listFiles(
+  db: Executor,
+  scope: FileScope,
+  p: FileListParams,
+  opts: { searchEmail: boolean },
+) {
   const base = applyFilters(selectWithOwner(db) as unknown as FilesQuery, scope, p, opts.searchEmail);
   const total =
     (await totalFromCounters(db, scope, p)) ??
-    Number((await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await base
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const column = SORT_COLUMN[p.sort];
   const direction = p.order === 'asc' ? sql`>` : sql`<`;
   let page = base;
-  const after = decodeCursor(p.cursor);
+  const after = decodeCursor(p.cursor, p.sort === 'size' || p.sort === 'downloadCount' ? 'integer' : 'text');
   if (after) {
-    page = page.where(sql<boolean>`(${sql.ref(column)}, files.id) ${direction} (${after.value}, ${after.id})`);
+    page = page.where(
+      sql<boolean>`(${sql.ref(column)}, files.id) ${direction} (${after.value}, ${after.id})`,
+    );
   }
   const rows = (await page
     .orderBy(sql.ref(column), p.order)

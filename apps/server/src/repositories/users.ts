@@ -60,7 +60,7 @@ export async function listUsers(db: Executor, opts: { q?: string; limit: number;
   const total = Number(
     (await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
   );
-  const after = decodeCursor(opts.cursor);
+  const after = decodeCursor(opts.cursor, 'text');
   if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.value}, ${after.id})`);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute();
   const page = rows.slice(0, opts.limit);

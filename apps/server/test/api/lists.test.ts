@@ -133,4 +133,37 @@ describe.each(DIALECTS)('public list filters, sorting and pages (%s)', (dialect)
     }
     expect((await viewer.get('/api/v1/files/public?cursor=not-a-cursor')).status).toBe(200);
   });
+
+  it('refuses NUL characters anywhere with 400, and ignores cursors that do not fit the sort', async () => {
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify([value, 'x'])).toString('base64url');
+    for (const url of [
+      '/api/v1/files/public?q=%00',
+      '/api/v1/files/public?uploader=a%00b',
+      '/api/v1/files/f/%00',
+      `/api/v1/admin/files/%00`,
+    ]) {
+      const answer = await viewer.get(url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.code).toBe('VALIDATION_FAILED');
+    }
+    const register = await t
+      .client()
+      .post('/api/v1/users/register', {
+        name: 'a\u0000b',
+        email: 'nul@example.com',
+        password: 'Zebra-Horse-77',
+      });
+    expect(register.status).toBe(400);
+    for (const [sort, value] of [
+      ['createdAt', '\u0000'],
+      ['size', 'not a number'],
+      ['size', 1e300],
+      ['downloadCount', 2 ** 40],
+      ['filename', 42],
+    ] as const) {
+      const answer = await viewer.get(`/api/v1/files/public?sort=${sort}&cursor=${cursor(value)}`);
+      expect(answer.status, `${sort} ${String(value)}`).toBe(200);
+      expect(answer.body.data).toHaveLength(4);
+    }
+  });
 });
