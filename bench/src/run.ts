@@ -17,8 +17,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { landingBenchmark } from './landing';
 import { listBenchmarks } from './lists';
-import { BENCH_DIR } from './lib/paths';
-import { markdownTable, writeResults, type Row } from './lib/report';
+import { BENCH_DIR, REPO_DIR } from './lib/paths';
+import { markdownTable, publishToReadme, writeResults, type Row } from './lib/report';
 import { findNginx } from './lib/servers';
 import { downloadBenchmarks, memoryBenchmark, uploadBenchmarks } from './transfer';
 
@@ -98,6 +98,10 @@ async function main() {
     options: { quick, sections: [...sections], seconds, sizes, datasets },
     notes,
   });
+  if (full) {
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    publishToReadme(path.join(REPO_DIR, 'README.md'), out.table, path.relative(REPO_DIR, out.json), seconds);
+  }
   console.log(`\n${markdownTable(rows)}\n`);
   const misses = rows.filter((r) => r.pass === false);
   console.log(

@@ -78,3 +78,27 @@ export function writeResults(
   fs.writeFileSync(`${base}.md`, md);
   return { json: `${base}.json`, md: `${base}.md`, table };
 }
+
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
+/**
+ * Puts a full run's table into the README's Performance section (between the bench markers), so the README
+ * always shows the latest measured figures instead of a copy someone forgot to refresh.
+ */
+export function publishToReadme(readmePath: string, table: string, runFile: string, seconds: number): boolean {
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start === -1 || end < start) return false;
+  const machine = machineDescription();
+  const block = [
+    README_START,
+    `Latest full run (\`${runFile}\`): ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${Math.round(seconds)} s.`,
+    '',
+    table,
+    README_END,
+  ].join('\n');
+  fs.writeFileSync(readmePath, readme.slice(0, start) + block + readme.slice(end + README_END.length));
+  return true;
+}
