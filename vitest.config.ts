@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Suites share one PostgreSQL server (a database each) and spawn child servers: two files at a time suit 2 cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -24,8 +26,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Suites share one PostgreSQL server (one schema each) and spawn child servers; two at a time suits 2 cores.
-          maxWorkers: 2,
         },
       },
     ],

@@ -30,7 +30,8 @@ export const CATEGORY_COLUMNS = {
   other: 'others',
 } as const;
 
-const FILE_TOTAL_COLUMNS = [
+/** Every counter of the file_totals table (one place: the triggers, the backfill and the readers use it). */
+export const FILE_TOTAL_COLUMNS = [
   'files',
   'size',
   'downloads',

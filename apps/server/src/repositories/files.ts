@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FileListParams, SortField } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
 import type { Database, FileTotalsTable, FilesTable } from '../db/schema';
-import { CATEGORY_COLUMNS } from '../db/totals';
+import { CATEGORY_COLUMNS, FILE_TOTAL_COLUMNS } from '../db/totals';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
@@ -120,26 +120,7 @@ type TotalColumn = Exclude<keyof FileTotalsTable, 'slot'>;
 
 /** The instance's maintained totals (db/totals.ts): a sum over a few slot rows, whatever the number of files. */
 export async function instanceTotals(db: Executor): Promise<Record<TotalColumn, number>> {
-  const columns: TotalColumn[] = [
-    'files',
-    'size',
-    'downloads',
-    'images',
-    'videos',
-    'documents',
-    'others',
-    'public_files',
-    'public_size',
-    'public_downloads',
-    'public_images',
-    'public_videos',
-    'public_documents',
-    'public_others',
-    'active_owners',
-    'contributors',
-    'unique_blobs',
-    'physical_size',
-  ];
+  const columns: readonly TotalColumn[] = FILE_TOTAL_COLUMNS;
   const row = (await db
     .selectFrom('file_totals')
     .select(columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c)))
