@@ -86,7 +86,12 @@ const README_END = '<!-- bench:end -->';
  * Puts a full run's table into the README's Performance section (between the bench markers), so the README
  * always shows the latest measured figures instead of a copy someone forgot to refresh.
  */
-export function publishToReadme(readmePath: string, table: string, runFile: string, seconds: number): boolean {
+export function publishToReadme(
+  readmePath: string,
+  table: string,
+  runFile: string,
+  seconds: number,
+): boolean {
   const readme = fs.readFileSync(readmePath, 'utf8');
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);

@@ -5,7 +5,10 @@ import type { Database } from './schema';
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Runs `work` in one transaction; services use this without touching SQL. */
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(work);
 }
 

@@ -1,11 +1,16 @@
-
 import type { Executor } from '../db/executor';
 
 /**
  * Takes or renews the named lease for `holder` until `until`; true when this holder now has it. A lease held
  * by another process is taken over only once it has expired, so at most one process holds it at a time.
  */
-export async function tryAcquireLease(db: Executor, name: string, holder: string, now: string, until: string) {
+export async function tryAcquireLease(
+  db: Executor,
+  name: string,
+  holder: string,
+  now: string,
+  until: string,
+) {
   const row = await db
     .insertInto('leases')
     .values({ name, holder, expires_at: until })
@@ -23,4 +28,3 @@ export async function tryAcquireLease(db: Executor, name: string, holder: string
 export async function releaseLease(db: Executor, name: string, holder: string): Promise<void> {
   await db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
 }
-

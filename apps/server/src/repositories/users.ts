@@ -20,11 +20,19 @@ export function findUserById(db: Executor, id: string): Promise<UserRecord | und
 }
 
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function setUserRole(db: Executor, id: string, role: UserRow['role'], now: string): Promise<void> {
+export async function setUserRole(
+  db: Executor,
+  id: string,
+  role: UserRow['role'],
+  now: string,
+): Promise<void> {
   await db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
 }
 
@@ -58,11 +66,20 @@ export async function listUsers(db: Executor, opts: { q?: string; limit: number;
     );
   }
   const total = Number(
-    (await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   const after = decodeCursor(opts.cursor, 'text');
   if (after) query = query.where(sql<boolean>`(created_at, id) < (${after.value}, ${after.id})`);
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > opts.limit && last ? encodeCursor(last.created_at, last.id) : null;

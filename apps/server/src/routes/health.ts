@@ -38,12 +38,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       );
       const shuttingDown = isShuttingDown();
       const healthy = database === 'up' && blobStore === 'up' && !shuttingDown;
-      return reply
-        .status(healthy ? 200 : 503)
-        .send({
-          message: healthy ? 'ok' : MESSAGES.unavailable,
-          data: { database: database!, blobStore: blobStore!, shuttingDown },
-        });
+      return reply.status(healthy ? 200 : 503).send({
+        message: healthy ? 'ok' : MESSAGES.unavailable,
+        data: { database: database!, blobStore: blobStore!, shuttingDown },
+      });
     },
   );
 };

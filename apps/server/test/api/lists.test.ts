@@ -146,13 +146,11 @@ describe.each(DIALECTS)('public list filters, sorting and pages (%s)', (dialect)
       expect(answer.status, url).toBe(400);
       expect(answer.body.code).toBe('VALIDATION_FAILED');
     }
-    const register = await t
-      .client()
-      .post('/api/v1/users/register', {
-        name: 'a\u0000b',
-        email: 'nul@example.com',
-        password: 'Zebra-Horse-77',
-      });
+    const register = await t.client().post('/api/v1/users/register', {
+      name: 'a\u0000b',
+      email: 'nul@example.com',
+      password: 'Zebra-Horse-77',
+    });
     expect(register.status).toBe(400);
     for (const [sort, value] of [
       ['createdAt', '\u0000'],
