@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { PendingButton } from './PendingButton';
 
 interface DialogProps {
   open: boolean;
@@ -70,10 +71,9 @@ export function ConfirmDialog({
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={pending}>
-            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <PendingButton type="button" className="btn-error" onClick={onConfirm} pending={pending ?? false}>
             {confirmLabel}
-          </button>
+          </PendingButton>
         </>
       }
     >

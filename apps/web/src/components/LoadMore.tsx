@@ -1,3 +1,5 @@
+import { PendingButton } from './PendingButton';
+
 interface LoadMoreProps {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -9,10 +11,9 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, onLoadMore }: LoadMo
   if (!hasNextPage) return null;
   return (
     <div className="flex justify-center">
-      <button type="button" className="btn btn-outline" onClick={onLoadMore} disabled={isFetchingNextPage}>
-        {isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <PendingButton type="button" className="btn-outline" onClick={onLoadMore} pending={isFetchingNextPage}>
         {isFetchingNextPage ? 'Loading...' : 'Load more'}
-      </button>
+      </PendingButton>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/TextField';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { AuthCard } from './AuthCard';
+import { PendingButton } from '../../../components/PendingButton';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -51,10 +52,9 @@ export default function LoginPage() {
           hint={MESSAGES.passwordRequired}
           error={errors.password}
         />
-        <button type="submit" className="btn btn-primary mt-4" disabled={login.isPending}>
-          {login.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <PendingButton type="submit" className="btn-primary mt-4" pending={login.isPending}>
           Login
-        </button>
+        </PendingButton>
       </form>
       <p className="text-center text-sm">
         <Link to="/register" className="link">

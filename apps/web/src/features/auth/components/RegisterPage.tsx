@@ -5,6 +5,7 @@ import { TextField } from '../../../components/TextField';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useRegister } from '../api/register';
 import { AuthCard } from './AuthCard';
+import { PendingButton } from '../../../components/PendingButton';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -67,10 +68,9 @@ export default function RegisterPage() {
           hint={MESSAGES.passwordRule}
           error={errors.password}
         />
-        <button type="submit" className="btn btn-primary mt-4" disabled={register.isPending}>
-          {register.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <PendingButton type="submit" className="btn-primary mt-4" pending={register.isPending}>
           Register
-        </button>
+        </PendingButton>
       </form>
       <p className="text-center text-sm">
         <Link to="/login" className="link">

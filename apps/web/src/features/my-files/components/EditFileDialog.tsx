@@ -3,6 +3,7 @@ import { MESSAGES, updateFileBodySchema, type StoredFile } from '@cloudstash/con
 import { Dialog } from '../../../components/ConfirmDialog';
 import { TextField } from '../../../components/TextField';
 import { useUpdateFile } from '../api/update-file';
+import { PendingButton } from '../../../components/PendingButton';
 
 /** Rename a file and switch it between Public and Private (spec: My files, edit dialog). */
 export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
@@ -33,10 +34,14 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Close
           </button>
-          <button type="submit" form="edit-file-form" className="btn btn-primary" disabled={update.isPending}>
-            {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <PendingButton
+            type="submit"
+            form="edit-file-form"
+            className="btn-primary"
+            pending={update.isPending}
+          >
             Save
-          </button>
+          </PendingButton>
         </>
       }
     >

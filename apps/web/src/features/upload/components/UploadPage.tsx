@@ -8,6 +8,7 @@ import { TextField } from '../../../components/TextField';
 import { useUploadFile } from '../api/upload-file';
 import { chosenFileError, defaultFilename, submitError } from '../validation';
 import { DropArea } from './DropArea';
+import { PendingButton } from '../../../components/PendingButton';
 
 /** /dashboard/upload-file */
 export default function UploadPage() {
@@ -127,10 +128,14 @@ export default function UploadPage() {
               <span className="w-12 text-right text-sm tabular-nums">{percent}%</span>
             </div>
           )}
-          <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
-            {upload.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <PendingButton
+            type="submit"
+            className="btn-primary"
+            pending={upload.isPending}
+            disabled={!canSubmit}
+          >
             {upload.isPending ? 'Uploading...' : 'Upload File'}
-          </button>
+          </PendingButton>
         </div>
       </form>
     </div>
