@@ -55,10 +55,6 @@ export function blobsWithWrongCounts(db: Executor) {
     .execute();
 }
 
-export async function setBlobRefCount(db: Executor, hash: string, count: number): Promise<void> {
-  await db.updateTable('blobs').set({ ref_count: count }).where('hash', '=', hash).execute();
-}
-
 /** Referenced blobs and their bytes, from the maintained totals (db/totals.ts) rather than a scan of blobs. */
 export async function blobTotals(db: Executor) {
   const row = await db

@@ -71,10 +71,6 @@ export async function incrementDownloadCount(db: Executor, id: string): Promise<
     .execute();
 }
 
-export function fileIdsOfOwner(db: Executor, ownerId: string): Promise<{ id: string }[]> {
-  return db.selectFrom('files').select('id').where('owner_id', '=', ownerId).execute();
-}
-
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

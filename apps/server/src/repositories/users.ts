@@ -36,10 +36,6 @@ export async function setUserRole(
   await db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function deleteUserRow(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
-}
-
 export async function usersSummary(db: Executor) {
   const row = await db
     .selectFrom('users')
