@@ -34,7 +34,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // Only repositories and the db layer speak SQL (design section 2).
+    // Only repositories and the db layer speak SQL.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/repositories/**', 'apps/server/src/db/**'],
     rules: {

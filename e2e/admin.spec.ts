@@ -213,7 +213,7 @@ test.describe('admin', () => {
 
     await page.goto('/dashboard/admin/stats');
     await expect(page.getByRole('heading', { name: 'Storage Statistics', level: 1 })).toBeVisible();
-    // The screen shows the server's figures and the ones derived from them (spec section 9).
+    // The screen shows the server's figures and the ones derived from them.
     await expectTilesToMatch(
       page,
       async () => {

@@ -15,7 +15,7 @@ test.describe('landing page', () => {
     await expect(account.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     await expect(account.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
     await expect(page.getByText(/2025/).first()).toBeVisible();
-    // The marketing claims and the four file groups of spec section 1.
+    // The marketing claims and the four file groups.
     for (const claim of ['10K+', '500+', '99.9%', '5TB+']) {
       await expect(page.getByText(claim, { exact: true })).toBeVisible();
     }

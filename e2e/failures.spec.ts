@@ -24,7 +24,7 @@ async function failEndpoint(page: Page, path: string, status = 500, message?: st
   );
 }
 
-test.describe('load failures show the spec’s screen messages', () => {
+test.describe('load failures show the screen’s failure messages', () => {
   test('public files', async ({ page, user: _user }) => {
     await failEndpoint(page, '/api/v1/files/public');
     await page.goto('/dashboard/public-files');
@@ -73,7 +73,7 @@ test.describe('load failures show the spec’s screen messages', () => {
   });
 });
 
-test.describe('failed actions show an error toast, with the spec’s default when the server gives no message', () => {
+test.describe('failed actions show an error toast, with the action’s default when the server gives no message', () => {
   test('registration and login', async ({ page }) => {
     await failEndpoint(page, '/api/v1/users/register', 500);
     const someone = newCredentials('Unlucky');
@@ -127,7 +127,7 @@ test.describe('failed actions show an error toast, with the spec’s default whe
     await expect(rowWith(page, 'sturdy')).toHaveCount(1);
   });
 
-  test('bytes of a type that is not allowed, named like an image, are refused by the server with the spec’s message', async ({
+  test('bytes of a type that is not allowed, named like an image, are refused by the server with the type message', async ({
     page,
     user: _user,
   }) => {
@@ -149,7 +149,7 @@ test.describe('failed actions show an error toast, with the spec’s default whe
     await expect(page).toHaveURL(atPath('/dashboard/upload-file'));
   });
 
-  test('bytes of an allowed type that contradict the declared type are refused (design: a mismatch gets 415)', async ({
+  test('bytes of an allowed type that contradict the declared type are refused (a mismatch gets 415)', async ({
     page,
     user: _user,
   }) => {

@@ -16,7 +16,7 @@ export interface Account extends Credentials {
   role: User['role'];
 }
 
-/** A password that follows the spec's rule (8+ characters, a digit, a lower- and an upper-case letter). */
+/** A password that follows the password rule (8+ characters, a digit, a lower- and an upper-case letter). */
 export const PASSWORD = 'Secret123x';
 
 const FIRST_NAMES = [
@@ -113,7 +113,7 @@ export async function getFile(request: APIRequestContext, id: string): Promise<S
   return ((await response.json()) as Envelope<StoredFile>).data;
 }
 
-/** Asks for a download link, which counts one download (design section 3). */
+/** Asks for a download link, which counts one download. */
 export async function countDownload(request: APIRequestContext, id: string): Promise<void> {
   await ok(await request.get(`${V1}/files/f/${id}/download`), `download ${id}`);
 }

@@ -15,7 +15,7 @@ export interface Fixture {
   /** The name without extension: the upload form's default filename. */
   stem: string;
   mimeType: string;
-  /** Extension a download of this type is saved with (spec section 3). */
+  /** Extension a download of this type is saved with. */
   ext: string;
   bytes: Buffer;
 }

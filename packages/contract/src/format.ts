@@ -1,6 +1,6 @@
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** Size display of spec section 9: base 1024, two decimals, Bytes/KB/MB/GB. */
+/** Size display: base 1024, two decimals, Bytes/KB/MB/GB. */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
@@ -16,7 +16,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** Dates of spec section 9: en-US, short month, with hour and minute. */
+/** Dates: en-US, short month, with hour and minute. */
 export function formatDate(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   return Number.isNaN(date.getTime()) ? '' : DATE_FORMAT.format(date);
@@ -28,7 +28,7 @@ export function formatPercent(part: number, whole: number): string {
   return `${((part / whole) * 100).toFixed(1)}%`;
 }
 
-/** The filename default of spec section 5: the chosen file's name without its extension. */
+/** The filename default: the chosen file's name without its extension. */
 export function filenameWithoutExtension(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;

@@ -1,4 +1,4 @@
-/** Largest accepted upload, in bytes (spec section 9: 5MB = 5*1024*1024). */
+/** Largest accepted upload, in bytes (5MB = 5*1024*1024). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const PASSWORD_MIN_LENGTH = 8;

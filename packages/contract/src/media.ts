@@ -1,6 +1,6 @@
 /**
- * The media types CloudStash accepts (spec section 5), the extension each is saved with (spec section 3),
- * and how each is labelled and grouped on screen (spec section 9).
+ * The media types CloudStash accepts, the extension each is saved with,
+ * and how each is labelled and grouped on screen.
  */
 export const ALLOWED_MIME_TYPES = [
   'image/jpeg',
@@ -32,7 +32,7 @@ const EXTENSION_BY_MIME: Record<AllowedMimeType, string> = {
   'text/plain': 'txt',
 };
 
-/** Extension a download is saved with; unknown types fall back to "bin" (spec section 3). */
+/** Extension a download is saved with; unknown types fall back to "bin". */
 export function extensionForMime(mimetype: string): string {
   const base = mimetype.split(';')[0]!.trim().toLowerCase();
   return isAllowedMimeType(base) ? EXTENSION_BY_MIME[base] : 'bin';

@@ -2,11 +2,11 @@ import { ALLOWED_MIME_TYPES } from './media';
 import { formatSize } from './format';
 
 /**
- * Every text the spec fixes, in one place, so the server's answers and the screens say the same words.
- * Server-only wording (design section 3) lives here too so tests can assert it without repeating it.
+ * Every fixed text the user sees, in one place, so the server's answers and the screens say the same words.
+ * Server-only wording lives here too so tests can assert it without repeating it.
  */
 export const MESSAGES = {
-  // Validation hints (spec section 5)
+  // Validation hints
   nameRequired: 'Name is required',
   emailInvalid: 'Enter valid email address',
   passwordRequired: 'Password is required',
@@ -18,7 +18,7 @@ export const MESSAGES = {
   fileNameRequired: 'File name is required',
   selectFile: 'Please select a file to upload',
 
-  // Toasts (spec section 8)
+  // Toasts
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed. Please try again.',
   registerSuccess: 'Registration successful!',
@@ -32,7 +32,7 @@ export const MESSAGES = {
   deleteFailed: 'Failed to delete file',
   fileLoadFailed: 'Failed to load file',
 
-  // Screen texts (spec section 8)
+  // Screen texts
   userLoadFailed: 'Failed to load user information',
   publicFilesLoadFailed: 'Failed to load public files',
   fileNotFound: 'File not found',
@@ -44,7 +44,7 @@ export const MESSAGES = {
   noFiles: 'No files found',
   noUsers: 'No users found',
 
-  // Server answers (design section 3)
+  // Server answers
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   notSignedIn: 'Please sign in to continue',
@@ -69,17 +69,17 @@ export const MESSAGES = {
   downloadReady: 'Download link created',
 } as const;
 
-/** 415 text of spec section 5, naming the type that was refused. */
+/** 415 text naming the type that was refused. */
 export function unsupportedTypeMessage(type: string): string {
   return `File type "${type}" is not supported. Allowed types: ${ALLOWED_MIME_TYPES.join(', ')}`;
 }
 
-/** 415 text when the bytes are an allowed type, but not the one the file claims to be (design section 3). */
+/** 415 text when the bytes are an allowed type, but not the one the file claims to be. */
 export function typeMismatchMessage(declared: string, detected: string): string {
   return `File content does not match its type "${declared}": the file is ${detected}`;
 }
 
-/** 413 text of spec section 5, with the offending size in the spec's size format. */
+/** 413 text, with the offending size formatted by formatSize. */
 export function fileTooLargeMessage(sizeInBytes: number): string {
   return `File size must be less than 5MB. Current file size: ${formatSize(sizeInBytes)}`;
 }

@@ -11,7 +11,7 @@ import {
 import { FILE_CATEGORIES } from './media';
 import { MESSAGES } from './messages';
 
-// ---------- entities (spec section 3) ----------
+// ---------- entities ----------
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -108,7 +108,7 @@ export type UsersSummary = z.infer<typeof usersSummarySchema>;
 
 export const downloadLinkSchema = z.object({ url: z.string() });
 
-// ---------- requests (spec sections 3, 5) ----------
+// ---------- requests ----------
 
 const emailField = z
   .string({ error: MESSAGES.emailInvalid })
@@ -117,7 +117,7 @@ const emailField = z
   .max(EMAIL_MAX_LENGTH, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
-/** The spec's password rule: at least 8 characters, a digit, a lower-case and an upper-case letter. */
+/** The password rule: at least 8 characters, a digit, a lower-case and an upper-case letter. */
 export const passwordField = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
@@ -132,7 +132,7 @@ export const registerBodySchema = z.object({
   name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(NAME_MAX_LENGTH),
   email: emailField,
   password: passwordField,
-  /** Sent by the spec's client; the server ignores it (the first account is admin, later ones users). */
+  /** The web app sends "user"; the server ignores it (the first account is admin, later ones users). */
   role: z.string().optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -143,7 +143,7 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-/** isPublic travels as form text ("true"/"false"), per the spec; JSON booleans are accepted too. */
+/** isPublic travels as form text ("true"/"false"); JSON booleans are accepted too. */
 export const booleanText = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
@@ -166,7 +166,7 @@ export type SortField = (typeof SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 /**
- * Optional narrowing of every file list (design section 3). Without any of it a list answers the
+ * Optional narrowing of every file list. Without any of it a list answers the
  * newest files first, one page at a time; `meta.nextCursor` fetches the next page.
  */
 export const fileListQuerySchema = z.object({
@@ -197,7 +197,7 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
-// ---------- envelopes (design section 3) ----------
+// ---------- envelopes ----------
 
 export const pageMetaSchema = z.object({
   /** How many items match the filters, across all pages. */

@@ -1,6 +1,6 @@
 import type { StorageStats } from './schemas';
 
-/** The figures derived from storage statistics (spec section 9), computed once for every screen. */
+/** The figures derived from storage statistics, computed once for every screen. */
 export interface DedupFigures {
   /** storageSaved / totalLogicalSize, as a percentage. */
   efficiencyPercent: number;

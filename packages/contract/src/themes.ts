@@ -1,4 +1,4 @@
-/** The spec's 16 light and 13 dark themes (daisyUI's names); the default is dark. */
+/** The 16 light and 13 dark themes offered (daisyUI's names); the default is dark. */
 export const LIGHT_THEMES = [
   'light',
   'cupcake',

@@ -37,7 +37,7 @@ describe('formatDate', () => {
 });
 
 describe('media rules', () => {
-  it('labels and groups types as spec section 9', () => {
+  it('labels and groups types', () => {
     expect(fileTypeLabel('image/png')).toBe('Image');
     expect(fileTypeLabel('video/webm')).toBe('Video');
     expect(fileTypeLabel('application/pdf')).toBe('PDF');
@@ -57,7 +57,7 @@ describe('media rules', () => {
     expect(filenameWithoutExtension('.env')).toBe('.env');
     expect(filenameWithoutExtension('README')).toBe('README');
   });
-  it('words the upload refusals as the spec does', () => {
+  it('words the upload refusals', () => {
     expect(unsupportedTypeMessage('text/html')).toMatch(
       /^File type "text\/html" is not supported\. Allowed types: image\/jpeg, /,
     );
@@ -113,7 +113,7 @@ describe('validation', () => {
 });
 
 describe('themes and figures', () => {
-  it('offers the spec 16 light and 13 dark themes', () => {
+  it('offers 16 light and 13 dark themes', () => {
     expect(LIGHT_THEMES).toHaveLength(16);
     expect(DARK_THEMES).toHaveLength(13);
   });

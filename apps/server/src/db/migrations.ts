@@ -3,7 +3,7 @@ import { createTotals } from './totals';
 
 /**
  * One set of migrations for both dialects: only portable column types (text, integer), and every list,
- * filter and sort of the spec backed by an index whose last column is the id (the keyset tiebreaker).
+ * filter and sort the API offers backed by an index whose last column is the id (the keyset tiebreaker).
  */
 const migrations: Record<string, Migration> = {
   '001_initial': {
@@ -44,7 +44,8 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('files')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        // No cascade: removing an account must go through the service, which releases blob references.
+        // No cascade: a user who still owns files cannot be deleted. Each file must first be removed through
+        // BlobReferences.removeFile (as FileService.remove does), which releases its blob reference.
         .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id'))
         .addColumn('blob_hash', 'text', (c) => c.notNull().references('blobs.hash'))
         .addColumn('filename', 'text', (c) => c.notNull())

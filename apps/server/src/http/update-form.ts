@@ -3,7 +3,7 @@ import { MESSAGES } from '@cloudstash/contract';
 import { AppError } from './errors';
 
 /**
- * The update payload arrives as form data (spec section 7); JSON and URL-encoded bodies are read too. Only the
+ * The update payload arrives as form data; JSON and URL-encoded bodies are read too. Only the
  * fields the update owns are picked, so owner, size, counts or anything else sent along is never applied.
  */
 export async function readUpdateForm(

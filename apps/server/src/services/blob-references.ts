@@ -8,7 +8,7 @@ import * as files from '../repositories/files';
 import type { FileRow } from '../repositories/files';
 
 /**
- * The deduplication protocol (design section 4). Three rules keep every file row backed by bytes, whatever
+ * The deduplication protocol. Three rules keep every file row backed by bytes, whatever
  * interleaves and wherever a process dies:
  *  1. A new file's transaction first takes a reference on its blob row (the upsert locks the row), then makes
  *     sure the bytes exist under that lock, then inserts the file row. Bytes always land before the commit.

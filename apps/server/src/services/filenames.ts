@@ -19,7 +19,7 @@ export function cleanFilename(name: string): string {
   return [...withoutDotRuns].slice(0, FILENAME_MAX_LENGTH).join('').trim();
 }
 
-/** The name an upload gets: the one typed, else the chosen file's name without extension (spec section 5). */
+/** The name an upload gets: the one typed, else the chosen file's name without extension. */
 export function uploadFilename(typed: string | undefined, original: string | undefined): string {
   const chosen = cleanFilename(typed ?? '');
   if (chosen) return chosen;

@@ -51,7 +51,7 @@ export class FileService {
       if (!isAllowedMimeType(mimetype)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
       }
-      // A file whose bytes contradict what it claims to be is refused (design section 3): text a client called
+      // A file whose bytes contradict what it claims to be is refused with 415: text a client called
       // HTML or a script is believed and refused; a PDF named and typed as a PNG is a mistake or a disguise.
       const declared = declaredTypeConflict(file.declaredType, mimetype);
       if (declared) {

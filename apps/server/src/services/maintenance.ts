@@ -36,7 +36,7 @@ async function hashStream(stream: NodeJS.ReadableStream): Promise<{ hash: string
   return { hash: hash.digest('hex'), size };
 }
 
-/** gc and fsck (design section 2), shared by the CLI and the server's background sweep. */
+/** gc and fsck, shared by the CLI and the server's background sweep. */
 export class Maintenance {
   constructor(
     private readonly db: Db,

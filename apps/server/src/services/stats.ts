@@ -33,7 +33,7 @@ export class StatsService {
     return { user: presentUser(user), ...(await files.ownerFileTotals(this.db, userId)) };
   }
 
-  /** Design section 4: logical = what users uploaded, physical = what is stored once. */
+  /** Logical = what users uploaded, physical = what is stored once. */
   async storage(): Promise<StorageStats> {
     const [logical, physical, totalUsers, shared, top] = await Promise.all([
       files.allFileTotals(this.db),

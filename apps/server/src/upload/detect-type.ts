@@ -30,8 +30,8 @@ const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpe
 const UNKNOWN = new Set(['', 'application/octet-stream']);
 
 /**
- * The type the client declared, when it contradicts what the bytes are (design section 3: a mismatch is
- * refused). An unknown declaration (blank or octet-stream) never contradicts.
+ * The type the client declared, when it contradicts what the bytes are (a mismatch is
+ * refused with 415). An unknown declaration (blank or octet-stream) never contradicts.
  */
 export function declaredTypeConflict(declared: string | undefined, detected: string): string | undefined {
   const base = (declared ?? '').split(';')[0]!.trim().toLowerCase();

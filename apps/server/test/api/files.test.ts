@@ -19,7 +19,7 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
   afterAll(() => t.close());
 
   describe('upload', () => {
-    it('stores a file typed by its bytes and answers 201 with the spec fields', async () => {
+    it('stores a file typed by its bytes and answers 201 with the file fields', async () => {
       const bytes = png(1);
       const answer = await owner.upload({
         bytes,
@@ -74,7 +74,7 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       expect((await owner.upload({ bytes: mp4(), name: 'b' })).body.data.mimetype).toBe('video/mp4');
     });
 
-    it('accepts exactly the limit and refuses one byte more with 413 and the spec message', async () => {
+    it('accepts exactly the limit and refuses one byte more with 413 and the size message', async () => {
       const exact = Buffer.alloc(LIMIT, 'a');
       const ok = await owner.upload({ bytes: exact, name: 'exact.txt', type: 'text/plain' });
       expect(ok.status).toBe(201);
@@ -134,7 +134,7 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
         'application/octet-stream',
         'application/octet-stream',
       ],
-    ])('refuses %s with 415 and the spec message', async (_label, bytes, name, type, reported) => {
+    ])('refuses %s with 415 and the type message', async (_label, bytes, name, type, reported) => {
       const answer = await owner.upload({ bytes, name, type });
       expect(answer.status).toBe(415);
       expect(answer.body).toEqual({
@@ -328,7 +328,7 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       await owner.delete(`/api/v1/files/delete/${body.data._id}`);
     });
 
-    it('answers 404 with the spec message for a file that does not exist', async () => {
+    it('answers 404 with the not-found message for a file that does not exist', async () => {
       const answer = await owner.get('/api/v1/files/f/00000000-0000-0000-0000-000000000000');
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ message: MESSAGES.fileNotFound, code: 'NOT_FOUND' });

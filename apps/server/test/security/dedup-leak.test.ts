@@ -29,7 +29,7 @@ function comparable(answer: Answer<any>) {
 }
 
 /**
- * Design section 4: whether someone else already holds the bytes must be impossible to learn. The answer, its
+ * Whether someone else already holds the bytes must be impossible to learn. The answer, its
  * headers and size, and the uploader's storage figures are the same for new bytes and for stored ones.
  * (Latency is compared by the benchmark: `npm run bench`.)
  */

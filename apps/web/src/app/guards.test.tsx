@@ -56,7 +56,7 @@ function renderAt(path: string, session?: User | null) {
   );
 }
 
-describe('route guards (spec section 4)', () => {
+describe('route guards', () => {
   it('shows a loading indicator while the session is unknown', () => {
     renderAt('/dashboard');
     expect(screen.getByRole('status').textContent).toMatch(/Checking your session/);

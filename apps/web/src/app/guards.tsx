@@ -11,7 +11,7 @@ export function PageLoading() {
   );
 }
 
-/** Spec section 4: while the session is unknown only a loading indicator shows, never the wrong screen. */
+/** While the session is unknown only a loading indicator shows, never the wrong screen. */
 function SessionLoading() {
   return (
     <div className="px-4 py-16">

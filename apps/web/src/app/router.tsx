@@ -24,7 +24,7 @@ const loadAdminFilesPage = () => import('../features/admin-files/components/Admi
 const loadStorageStatsPage = () => import('../features/admin-stats/components/StorageStatsPage').then(screen);
 const loadNotFoundPage = () => import('./NotFoundPage').then(screen);
 
-/** The spec's route table (section 2). */
+/** Every route of the app, public and signed-in. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,

@@ -36,7 +36,7 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
         <div className="py-4">{children}</div>
         <div className="modal-action">{actions}</div>
       </div>
-      {/* Clicking outside the box closes it; not a button, so the dialog's only "Close" is the spec's own. */}
+      {/* Clicking outside the box closes it; not a button, so the only "Close" button is among the actions. */}
       <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
     </dialog>
   );

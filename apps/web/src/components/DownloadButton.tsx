@@ -10,7 +10,7 @@ interface DownloadButtonProps {
   className?: string;
 }
 
-/** Spec section 7: a failed download shows no message, so failure only ends the spinner. */
+/** A failed download shows no message, so failure only ends the spinner. */
 export function DownloadButton({
   file,
   onDownloaded,

@@ -10,11 +10,11 @@ import { SortControl } from './SortControl';
 interface FileTableProps {
   files: StoredFile[];
   caption: string;
-  /** Without sort state the headers are plain text (e.g. one user's files on the admin detail page). */
+  /** Without sort state the headers are plain text (every current caller passes it). */
   sort?: SortState;
   onSort?: (column: SortField) => void;
   showVisibility?: boolean;
-  /** Admin lists carry the uploader's email. */
+  /** Shows the uploader's email under the name (All Files uses it). */
   showEmail?: boolean;
   onDownloaded?: () => void;
 }
@@ -29,7 +29,10 @@ const SORTABLE_TAIL: { column: SortField; label: string }[] = [
   { column: 'createdAt', label: 'Uploaded' },
 ];
 
-/** The file lists shared by Public Files, All Files and a user's files: a row opens the preview. */
+/**
+ * The file list shared by Public Files, All Files and an admin's view of one user's files. On wider screens a
+ * table row opens the preview; on phones each card's filename links to it.
+ */
 export function FileTable({
   files,
   caption,

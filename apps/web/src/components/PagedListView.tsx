@@ -6,9 +6,9 @@ import { ErrorState, LoadingState } from './States';
 interface PagedListViewProps<T> {
   list: ReturnType<typeof usePagedList<T>>;
   loadingLabel: string;
-  /** The spec's screen message when the list cannot load. */
+  /** The screen's fixed message when the list cannot load. */
   failedMessage: string;
-  /** What an empty list shows (the spec's empty text, perhaps with a link). */
+  /** What an empty list shows (the screen's fixed empty text, perhaps with a link). */
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }

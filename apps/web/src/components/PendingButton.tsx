@@ -5,7 +5,10 @@ interface PendingButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   pending: boolean;
 }
 
-/** Every button that starts a request: it cannot be pressed twice, and shows that work is under way. */
+/**
+ * A button that starts a request (Login, Register, Upload File, Save, Delete, Load more): disabled while pending,
+ * so it cannot be pressed again, with a spinner before its label. Download and Logout keep their own buttons.
+ */
 export function PendingButton({ pending, disabled, children, className, ...button }: PendingButtonProps) {
   return (
     <button className={`btn ${className ?? ''}`} disabled={pending || disabled} {...button}>

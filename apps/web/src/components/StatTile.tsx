@@ -7,7 +7,7 @@ interface StatTileProps {
   icon?: ReactNode;
 }
 
-/** One summary figure (daisyUI "stat"): the label names the figure exactly as the spec does. */
+/** One summary figure (daisyUI "stat"): the label names the figure in the product's fixed words. */
 export function StatTile({ label, value, hint, icon }: StatTileProps) {
   return (
     <div className="stat min-w-0 rounded-box border border-base-300 bg-base-100 shadow-sm">

@@ -10,7 +10,7 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-/** A screen-level failure text from the spec's catalogue ("Failed to load public files", ...). */
+/** A screen-level failure text from the fixed catalogue in MESSAGES ("Failed to load public files", ...). */
 export function ErrorState({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div

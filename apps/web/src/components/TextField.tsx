@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  /** The spec's hint, always shown under the field; it turns red when the field is invalid. */
+  /** The field's fixed hint, always shown under the field; it turns red when the field is invalid. */
   hint?: string;
   /** What is wrong now (from the contract's schema or the server's details); replaces the hint's colour. */
   error?: string;

@@ -35,13 +35,13 @@ describe('api client', () => {
     expect(messageOf(error, 'Login failed. Please try again.')).toBe('Invalid email or password');
   });
 
-  it('falls back to the spec default when the server gave no message', async () => {
+  it('falls back to the action default message when the server gave no message', async () => {
     vi.stubGlobal('fetch', respond(500, undefined));
     const error = await apiRequest('/files/delete/1', { method: 'DELETE' }).catch((e: unknown) => e);
     expect(messageOf(error, 'Failed to delete file')).toBe('Failed to delete file');
   });
 
-  it('reads null on any failure (spec section 7)', async () => {
+  it('reads null on any failure', async () => {
     vi.stubGlobal('fetch', respond(404, { message: 'File not found' }));
     expect(await readOrNull('/files/f/x')).toBeNull();
     vi.stubGlobal(

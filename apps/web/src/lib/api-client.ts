@@ -5,7 +5,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** A failed call, carrying the server's own message so toasts can show it (spec section 8). */
+/** A failed call, carrying the server's own message so toasts can show it. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -60,7 +60,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return payload as T;
 }
 
-/** Spec section 7: every read call yields null on any failure, so screens show their own failure text. */
+/** Every read call yields null on any failure, so screens show their own failure text. */
 export async function readOrNull<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
   try {
     return await apiRequest<T>(path, options);
@@ -69,7 +69,7 @@ export async function readOrNull<T>(path: string, options: RequestOptions = {}):
   }
 }
 
-/** The server's message when there is one, otherwise the spec's default for that action. */
+/** The server's message when there is one, otherwise the action's fixed default (e.g. 'Failed to delete file'). */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback;
 }

@@ -3,7 +3,7 @@ import { downloadFile, downloadFilename } from './download';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('download filename (spec section 3)', () => {
+describe('download filename', () => {
   it('appends the extension of the media type', () => {
     expect(downloadFilename({ filename: 'Holiday', mimetype: 'image/jpeg' })).toBe('Holiday.jpg');
     expect(downloadFilename({ filename: 'Clip', mimetype: 'video/quicktime' })).toBe('Clip.mov');
@@ -25,7 +25,7 @@ describe('downloadFile', () => {
     await expect(downloadFile({ _id: 'x', filename: 'a', mimetype: 'text/plain' })).resolves.toBe(false);
   });
 
-  it('fetches the signed link and saves it under the spec name', async () => {
+  it('fetches the signed link and saves it under its {name}.{extension} name', async () => {
     const fetchMock = vi.fn(async (url: string) =>
       url.endsWith('/download')
         ? new Response(JSON.stringify({ message: 'ok', data: { url: '/signed/abc' } }))

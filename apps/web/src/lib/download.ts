@@ -1,14 +1,14 @@
 import { extensionForMime, type Envelope, type StoredFile } from '@cloudstash/contract';
 import { apiRequest } from './api-client';
 
-/** Spec section 3: a download is saved as {name}.{extension}, the extension chosen by the media type ("bin" if unknown). */
+/** A download is saved as {name}.{extension}, the extension chosen by the media type ("bin" if unknown). */
 export function downloadFilename(file: Pick<StoredFile, 'filename' | 'mimetype'>): string {
   return `${file.filename}.${extensionForMime(file.mimetype)}`;
 }
 
 /**
  * Asks for a signed link (the server counts the download), fetches the bytes and saves them under the
- * spec's name. Spec section 7: a failed download returns false and shows no message.
+ * name downloadFilename gives. A failed download returns false and shows no message.
  */
 export async function downloadFile(
   file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>,

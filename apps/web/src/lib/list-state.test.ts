@@ -10,7 +10,7 @@ import {
   publicFilesQuery,
 } from './list-state';
 
-describe('sort rules (spec: public files)', () => {
+describe('sort rules (public files)', () => {
   it('starts with createdAt descending', () => {
     expect(DEFAULT_SORT).toEqual({ sort: 'createdAt', order: 'desc' });
   });

@@ -11,10 +11,10 @@ export interface SortState {
   order: SortOrder;
 }
 
-/** Spec section 9: lists start newest first. */
+/** Lists start newest first. */
 export const DEFAULT_SORT: SortState = { sort: 'createdAt', order: 'desc' };
 
-/** Spec: clicking a new column sorts it ascending; clicking the sorted column again flips the direction. */
+/** Clicking a new column sorts it ascending; clicking the sorted column again flips the direction. */
 export function nextSort(current: SortState, clicked: SortField): SortState {
   if (current.sort !== clicked) return { sort: clicked, order: 'asc' };
   return { sort: clicked, order: current.order === 'asc' ? 'desc' : 'asc' };

@@ -12,7 +12,7 @@ type Query = object;
 
 /**
  * Options for a server-side paged list: each page asks for the next cursor until the server says there
- * is none. A failed page reads as null (spec section 7), which the screen shows as its failure text.
+ * is none. A failed page reads as null, which the screen shows as its failure text.
  */
 export function pagedListOptions<T>(queryKey: QueryKey, path: string, query: Query) {
   return infiniteQueryOptions({

@@ -4,13 +4,13 @@ import { readOrNull } from './api-client';
 import { queryKeys } from './query-keys';
 
 /**
- * The signed-in user, or null when signed out (GET /users/me answers 401) or on any failure (spec section 7).
+ * The signed-in user, or null when signed out (GET /users/me answers 401) or on any failure.
  * Shared by the guards, the navbar and the profile, hence in lib rather than in one feature.
  */
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.me,
   queryFn: async () => (await readOrNull<Envelope<User>>('/users/me'))?.data ?? null,
-  // Spec section 7: the user query is not retried; a signed-out visitor must not wait for retries.
+  // The user query is not retried; a signed-out visitor must not wait for retries.
   retry: false,
   staleTime: 5 * 60_000,
 });

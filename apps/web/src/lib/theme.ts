@@ -10,7 +10,7 @@ export function readStoredTheme(storage: Pick<Storage, 'getItem'> | undefined = 
   }
 }
 
-/** Remembers the choice in the browser (spec: theme preference is persisted in the browser). */
+/** Remembers the choice in the browser (localStorage), so it survives reloads. */
 export function persistTheme(
   theme: Theme,
   storage: Pick<Storage, 'setItem'> | undefined = safeStorage(),

@@ -16,7 +16,7 @@ const ADMIN_LINKS = [
   { to: '/dashboard/admin/stats', label: 'Storage Statistics' },
 ];
 
-/** The drawer's contents (spec: navigation bar); the Admin section exists only for admins. */
+/** The drawer's contents; the Admin section exists only for admins. */
 export function NavMenu({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const logout = useLogout();

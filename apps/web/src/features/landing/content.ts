@@ -1,4 +1,4 @@
-/** The landing page's words (spec section 1): marketing claims, promises, file groups and steps. */
+/** The landing page's words: marketing claims, promises, file groups and steps. */
 export const CLAIMS = [
   { value: '10K+', label: 'Files Uploaded' },
   { value: '500+', label: 'Active Users' },

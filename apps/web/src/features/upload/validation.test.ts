@@ -4,7 +4,7 @@ import { chosenFileError, defaultFilename, submitError } from './validation';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
-describe('upload: client-side refusal (spec section 5)', () => {
+describe('upload: client-side refusal', () => {
   it('accepts every allowed type up to 5MB', () => {
     for (const type of [
       'image/jpeg',
@@ -22,13 +22,13 @@ describe('upload: client-side refusal (spec section 5)', () => {
     expect(chosenFileError({ type: 'image/png', size: MAX_UPLOAD_BYTES })).toBeNull();
   });
 
-  it('refuses another type with the spec message naming it', () => {
+  it('refuses another type with the message naming it', () => {
     expect(chosenFileError(file('a.zip', 'application/zip'))).toBe(
       'File type "application/zip" is not supported. Allowed types: image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime, video/webm, application/pdf, text/plain',
     );
   });
 
-  it('refuses a file over 5MB with the spec message and its size', () => {
+  it('refuses a file over 5MB with the message and its size', () => {
     expect(chosenFileError({ type: 'video/mp4', size: MAX_UPLOAD_BYTES + 1 })).toBe(
       'File size must be less than 5MB. Current file size: 5 MB',
     );

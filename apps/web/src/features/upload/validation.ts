@@ -8,7 +8,7 @@ import {
 } from '@cloudstash/contract';
 
 /**
- * Refuses a chosen file before any byte is sent (spec section 5), with the same words the server would use.
+ * Refuses a chosen file before any byte is sent (wrong type, or over 5MB), with the same words the server would use.
  * Returns null when the file may be uploaded.
  */
 export function chosenFileError(file: Pick<File, 'type' | 'size'>): string | null {
@@ -17,12 +17,12 @@ export function chosenFileError(file: Pick<File, 'type' | 'size'>): string | nul
   return null;
 }
 
-/** Spec section 5: the filename defaults to the chosen file's name without its extension. */
+/** The filename defaults to the chosen file's name without its extension. */
 export function defaultFilename(file: Pick<File, 'name'>): string {
   return filenameWithoutExtension(file.name);
 }
 
-/** The submit-time checks of spec section 5, in the spec's order. */
+/** The submit-time checks, in order: a filename first, then a chosen file. */
 export function submitError(file: File | null, filename: string): string | null {
   if (!filename.trim()) return MESSAGES.filenameRequired;
   if (!file) return MESSAGES.selectFile;

@@ -13,7 +13,7 @@ const VISIBILITY_OPTIONS = [
   ['private', 'Private'],
 ] as const;
 
-/** Spec: search by filename, user name or email; visibility; user; file type text. */
+/** Search by filename, user name or email; visibility; user; file type text. */
 export function AdminFileFilters({ filters, onChange, onClear }: AdminFileFiltersProps) {
   const set =
     <K extends keyof Filters>(key: K) =>

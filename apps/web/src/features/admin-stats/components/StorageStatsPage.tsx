@@ -11,7 +11,7 @@ function fileIdFromUrl(url: string): string | null {
   return /\/files\/f\/([^/]+)\/content/.exec(url)?.[1] ?? null;
 }
 
-/** /dashboard/admin/stats: what deduplication saves (spec section 9 figures). */
+/** /dashboard/admin/stats: what deduplication saves. */
 export default function StorageStatsPage() {
   const { data: stats, isPending } = useStorageStats();
   if (isPending) return <LoadingState label="Loading storage statistics" />;

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const login = (body: LoginBody) =>
   apiRequest<Envelope<User>>('/users/login', { method: 'POST', body });
 
-/** Spec section 4: success toast, user data refreshed; failure toast with the server's message or the default. */
+/** Success toast, user data refreshed; failure toast with the server's message or the default. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * Spec section 4: logout always forgets the user and goes to /login, whatever the server answers
+ * Logout always forgets the user and goes to /login, whatever the server answers
  * (the caller navigates in onSettled). Cached files are dropped so the next account never sees them.
  */
 export function useLogout() {

@@ -6,7 +6,7 @@ import { apiRequest, messageOf } from '../../../lib/api-client';
 export const register = (body: RegisterBody) =>
   apiRequest<Envelope<User>>('/users/register', { method: 'POST', body: { ...body, role: 'user' } });
 
-/** Spec section 4: success goes to /login (the caller navigates); failure is logged and shown as a toast. */
+/** Success goes to /login (the caller navigates); failure is logged and shown as a toast. */
 export function useRegister() {
   return useMutation({
     mutationFn: register,

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /files/f/{id}. A missing (or not visible) file reads as null and the screen says 'File not found';
- * any other failure stays an error so the screen can toast it and go back to /dashboard (spec section 2).
+ * any other failure stays an error so the screen can toast it and go back to /dashboard.
  */
 export const fileOptions = (id: string) =>
   queryOptions({
@@ -19,7 +19,7 @@ export const fileOptions = (id: string) =>
         throw error;
       }
     },
-    // Spec section 7: the preview query is not retried.
+    // The preview query is not retried.
     retry: false,
   });
 

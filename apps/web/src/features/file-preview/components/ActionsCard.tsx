@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import type { StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
 
-/** Spec: Share Link uses the device's share sheet when there is one, otherwise copies the page address. */
+/** Share Link uses the device's share sheet when there is one, otherwise copies the page address. */
 async function shareLink(title: string) {
   const url = window.location.href;
   if (typeof navigator.share === 'function') {

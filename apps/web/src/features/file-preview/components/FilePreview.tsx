@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { previewKind, type StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
 
-/** Images inline, videos with controls, PDFs in a frame, text and other types as a message (spec section 2). */
+/** Images inline, videos with controls, PDFs in a frame, text and other types as a message. */
 export function FilePreview({ file, onDownloaded }: { file: StoredFile; onDownloaded: () => void }) {
   switch (previewKind(file.mimetype)) {
     case 'image':

@@ -18,7 +18,7 @@ export default function FilePreviewPage() {
   const queryClient = useQueryClient();
   const { data: file, error, isPending } = useFile(fileId);
 
-  // Spec: a load error (other than not found) is toasted and the user goes back to /dashboard.
+  // A load error (other than not found) is toasted and the user goes back to /dashboard.
   useEffect(() => {
     if (!error) return;
     toast.error(messageOf(error, MESSAGES.fileLoadFailed));
@@ -49,7 +49,7 @@ export default function FilePreviewPage() {
     );
   }
 
-  // A download adds one to the count shown in File Details (spec section 4).
+  // A download adds one to the count shown in File Details.
   const refreshFile = () => void queryClient.invalidateQueries({ queryKey: queryKeys.file(file._id) });
 
   return (

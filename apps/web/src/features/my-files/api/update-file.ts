@@ -10,7 +10,7 @@ export interface UpdateFileInput {
   isPublic: boolean;
 }
 
-/** PATCH /files/update/{id}, sent as form data as the spec says (section 3). */
+/** PATCH /files/update/{id}, sent as form data (the server also reads JSON). */
 export function updateFile({ id, filename, isPublic }: UpdateFileInput) {
   const form = new FormData();
   form.set('filename', filename);

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/TextField';
 import { useUpdateFile } from '../api/update-file';
 import { PendingButton } from '../../../components/PendingButton';
 
-/** Rename a file and switch it between Public and Private (spec: My files, edit dialog). */
+/** Rename a file and switch it between Public and Private (My Files, edit dialog). */
 export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
   const update = useUpdateFile();
   // The caller keys this dialog by file, so each opening starts from that file's current values.

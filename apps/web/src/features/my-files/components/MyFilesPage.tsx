@@ -35,7 +35,7 @@ export default function MyFilesPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="My Files" subtitle="Manage, preview and share the files you uploaded." />
-      {/* Spec: the tiles appear only once the user has files. */}
+      {/* The tiles appear only once the user has files. */}
       {stats && stats.totalFiles > 0 && <OwnerTotals stats={stats} label="Your file statistics" />}
       <PagedListView
         list={list}

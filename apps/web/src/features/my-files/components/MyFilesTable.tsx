@@ -9,7 +9,7 @@ export interface MyFilesTableProps {
   onDelete: (file: StoredFile) => void;
 }
 
-/** Desktop layout; phones get MyFilesCards. Spec columns: File, Type, Size, Visibility, Downloads, Uploaded, Actions (Preview, Edit, Delete). */
+/** Desktop layout; phones get MyFilesCards. Columns: File, Type, Size, Visibility, Downloads, Uploaded, Actions (Preview, Edit, Delete). */
 export function MyFilesTable({ files, onEdit, onDelete }: MyFilesTableProps) {
   return (
     <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">

@@ -15,7 +15,7 @@ const CATEGORY_OPTIONS = [
   ['other', 'Others'],
 ] as const;
 
-/** Spec: search on filename or uploader, category, uploader name, file id, and Clear Filters. */
+/** Search on filename or uploader, category, uploader name, file id, and Clear Filters. */
 export function PublicFilters({ filters, onChange, onClear }: PublicFiltersProps) {
   const set =
     <K extends keyof Filters>(key: K) =>

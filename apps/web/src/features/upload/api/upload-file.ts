@@ -40,7 +40,7 @@ export function uploadFile(
   });
 }
 
-/** Upload with a live byte progress (0..1); success refreshes every list and tile (spec section 4). */
+/** Upload with a live byte progress (0..1); success refreshes every list and tile. */
 export function useUploadFile() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState(0);

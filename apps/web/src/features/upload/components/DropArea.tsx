@@ -1,7 +1,7 @@
 import { useDropzone } from 'react-dropzone';
 import { ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES, formatSize } from '@cloudstash/contract';
 
-/** The file picker hints at the allowed types; the real check (with the spec's message) is chosenFileError. */
+/** The file picker hints at the allowed types; the real check (with the server's words) is chosenFileError. */
 const ACCEPT = Object.fromEntries(ALLOWED_MIME_TYPES.map((type) => [type, []]));
 
 interface DropAreaProps {
@@ -9,13 +9,13 @@ interface DropAreaProps {
   disabled?: boolean;
 }
 
-/** Drag-and-drop or click-to-browse. Spec: only the first dropped file is used. */
+/** Drag-and-drop or click-to-browse. Only the first dropped file is used. */
 export function DropArea({ onFile, disabled }: DropAreaProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     multiple: false,
     accept: ACCEPT,
     disabled,
-    // Refused files are still passed on, so the page can say why in the spec's words.
+    // Refused files are still passed on, so the page can say why, in the same words as the server.
     onDrop: (accepted, rejected) => {
       const first = accepted[0] ?? rejected[0]?.file;
       if (first) onFile(first);
