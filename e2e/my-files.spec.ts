@@ -96,7 +96,7 @@ test.describe('my files', () => {
     });
     await name.fill('  ');
     await dialog.getByRole('button', { name: 'Save' }).click({ force: true });
-    await expect(dialog.getByText(MESSAGES.fileNameRequired)).toBeVisible();
+    await expect(dialog.getByText(MESSAGES.editFilenameRequired)).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog).toBeVisible();
     expect(updates, 'no update is sent with a blank name').toEqual([]);

@@ -1,5 +1,6 @@
 export * from './limits';
 export * from './media';
+export * from './names';
 export * from './format';
 export * from './messages';
 export * from './schemas';

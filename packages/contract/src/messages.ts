@@ -14,8 +14,8 @@ export const MESSAGES = {
     'Must be at least 8 characters, including At least one number, At least one lowercase letter, At least one uppercase letter',
   passwordTooLong: 'Password must be at most 128 characters',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
-  filenameRequired: 'Filename is required',
-  fileNameRequired: 'File name is required',
+  uploadFilenameRequired: 'Filename is required',
+  editFilenameRequired: 'File name is required',
   selectFile: 'Please select a file to upload',
 
   // Toasts

@@ -69,7 +69,16 @@ export const storageStatsSchema = z.object({
   totalFilesUploaded: z.number(),
   uniqueFilesStored: z.number(),
   totalUsers: z.number(),
-  mostDuplicatedFile: z.object({ publicId: z.string(), count: z.number(), url: z.string() }).nullable(),
+  // The content stored most often: its SHA-256, how many files hold it, and one of those files (id, name, url).
+  mostDuplicatedFile: z
+    .object({
+      sha256: z.string(),
+      fileId: z.string(),
+      filename: z.string(),
+      count: z.number(),
+      url: z.string(),
+    })
+    .nullable(),
   topUploader: z.object({ userId: z.string(), name: z.string(), uploads: z.number() }).nullable(),
 });
 export type StorageStats = z.infer<typeof storageStatsSchema>;
@@ -150,9 +159,9 @@ export const booleanText = z
 
 export const updateFileBodySchema = z.object({
   filename: z
-    .string({ error: MESSAGES.fileNameRequired })
+    .string({ error: MESSAGES.editFilenameRequired })
     .trim()
-    .min(1, MESSAGES.fileNameRequired)
+    .min(1, MESSAGES.editFilenameRequired)
     .max(FILENAME_MAX_LENGTH),
   isPublic: booleanText.optional(),
 });

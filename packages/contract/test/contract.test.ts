@@ -107,7 +107,7 @@ describe('validation', () => {
     });
     expect(updateFileBodySchema.parse({ filename: 'x', isPublic: 'false' }).isPublic).toBe(false);
     expect(updateFileBodySchema.safeParse({ filename: '  ' }).error?.issues[0]?.message).toBe(
-      MESSAGES.fileNameRequired,
+      MESSAGES.editFilenameRequired,
     );
   });
 });

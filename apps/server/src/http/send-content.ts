@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, extensionForMime } from '@cloudstash/contract';
+import { MESSAGES, downloadFilename } from '@cloudstash/contract';
 import type { BlobStore, ByteRange } from '../blobs/blob-store';
 import type { FileWithOwner } from '../repositories/files';
 import { contentDisposition } from '../services/filenames';
@@ -92,8 +92,7 @@ export async function sendContent(
   }
   const etag = contentEtag(file.blob_hash);
   const inline = disposition === 'preview' && INLINE_KINDS.test(file.mimetype);
-  const name =
-    disposition === 'download' ? `${file.filename}.${extensionForMime(file.mimetype)}` : file.filename;
+  const name = disposition === 'download' ? downloadFilename(file.filename, file.mimetype) : file.filename;
   void reply.headers({
     'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
     'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', name),

@@ -264,5 +264,10 @@ export async function topUploader(db: Executor) {
 
 /** Any one file holding the blob, so the statistics can link to it. */
 export function anyFileOfBlob(db: Executor, hash: string) {
-  return db.selectFrom('files').select('id').where('blob_hash', '=', hash).limit(1).executeTakeFirst();
+  return db
+    .selectFrom('files')
+    .select(['id', 'filename'])
+    .where('blob_hash', '=', hash)
+    .limit(1)
+    .executeTakeFirst();
 }

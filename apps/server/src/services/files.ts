@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import {
   MESSAGES,
+  cleanFilename,
+  uploadFilename,
   fileCategory,
   isAllowedMimeType,
   typeMismatchMessage,
@@ -22,7 +24,6 @@ import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
 import { audienceFor, requireFileAccess } from './file-access';
-import { cleanFilename, uploadFilename } from './filenames';
 import { presentFile } from './presenters';
 import type { Viewer } from './sessions';
 
@@ -93,8 +94,8 @@ export class FileService {
     // A new name is cleaned exactly like an uploaded one: no controls, line breaks, direction tricks or paths.
     const filename = cleanFilename(input.filename);
     if (!filename) {
-      throw new AppError('VALIDATION_FAILED', MESSAGES.fileNameRequired, [
-        { path: 'filename', message: MESSAGES.fileNameRequired },
+      throw new AppError('VALIDATION_FAILED', MESSAGES.editFilenameRequired, [
+        { path: 'filename', message: MESSAGES.editFilenameRequired },
       ]);
     }
     const changes: { filename: string; is_public?: number } = { filename };

@@ -52,7 +52,13 @@ export class StatsService {
       totalUsers,
       mostDuplicatedFile:
         shared && sharedFile
-          ? { publicId: shared.hash, count: Number(shared.ref_count), url: contentUrl(sharedFile.id) }
+          ? {
+              sha256: shared.hash,
+              fileId: sharedFile.id,
+              filename: sharedFile.filename,
+              count: Number(shared.ref_count),
+              url: contentUrl(sharedFile.id),
+            }
           : null,
       topUploader: top ? { userId: top.id, name: top.name, uploads: Number(top.uploads) } : null,
     };

@@ -239,7 +239,16 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
         isPublic: 'true',
       });
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe(MESSAGES.fileNameRequired);
+      expect(answer.body.message).toBe(MESSAGES.editFilenameRequired);
+    });
+
+    it('does not double an extension the name already carries', async () => {
+      const { body } = await owner.upload({ bytes: pdf('named with extension'), filename: 'Q3 report.pdf' });
+      const link = await owner.get(`/api/v1/files/f/${body.data._id}/download`);
+      const saved = await t.client().get(link.body.data.url);
+      expect(saved.headers.get('content-disposition')).toBe(
+        `attachment; filename="Q3 report.pdf"; filename*=UTF-8''Q3%20report.pdf`,
+      );
     });
 
     it('counts downloads and hands out a signed link that saves as name.extension', async () => {

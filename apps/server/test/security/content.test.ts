@@ -331,7 +331,7 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       const id = (await owner.upload({ bytes: png(920) })).body.data._id;
       const answer = await owner.patch(`/api/v1/files/update/${id}`, { filename: '\u202E\u0007\r\n' });
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe(MESSAGES.fileNameRequired);
+      expect(answer.body.message).toBe(MESSAGES.editFilenameRequired);
     });
   });
 

@@ -1,9 +1,9 @@
-import { extensionForMime, type Envelope, type StoredFile } from '@cloudstash/contract';
+import { downloadFilename as savedName, type Envelope, type StoredFile } from '@cloudstash/contract';
 import { apiRequest } from './api-client';
 
 /** A download is saved as {name}.{extension}, the extension chosen by the media type ("bin" if unknown). */
 export function downloadFilename(file: Pick<StoredFile, 'filename' | 'mimetype'>): string {
-  return `${file.filename}.${extensionForMime(file.mimetype)}`;
+  return savedName(file.filename, file.mimetype);
 }
 
 /**

@@ -46,7 +46,7 @@ describe('upload: filename', () => {
   });
 
   it('asks for a filename, then for a file, on submit', () => {
-    expect(submitError(file('a.png', 'image/png'), '   ')).toBe(MESSAGES.filenameRequired);
+    expect(submitError(file('a.png', 'image/png'), '   ')).toBe(MESSAGES.uploadFilenameRequired);
     expect(submitError(null, 'name')).toBe(MESSAGES.selectFile);
     expect(submitError(file('a.png', 'image/png'), 'a')).toBeNull();
   });

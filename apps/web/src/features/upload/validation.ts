@@ -24,7 +24,7 @@ export function defaultFilename(file: Pick<File, 'name'>): string {
 
 /** The submit-time checks, in order: a filename first, then a chosen file. */
 export function submitError(file: File | null, filename: string): string | null {
-  if (!filename.trim()) return MESSAGES.filenameRequired;
+  if (!filename.trim()) return MESSAGES.uploadFilenameRequired;
   if (!file) return MESSAGES.selectFile;
   return null;
 }

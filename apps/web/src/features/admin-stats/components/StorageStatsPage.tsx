@@ -6,11 +6,6 @@ import { ErrorState, LoadingState } from '../../../components/States';
 import { useStorageStats } from '../api/storage-stats';
 import { StorageBarChart } from './StorageBarChart';
 
-/** A file's id from its content url (/api/v1/files/f/{id}/content), to link to its preview page. */
-function fileIdFromUrl(url: string): string | null {
-  return /\/files\/f\/([^/]+)\/content/.exec(url)?.[1] ?? null;
-}
-
 /** /dashboard/admin/stats: what deduplication saves. */
 export default function StorageStatsPage() {
   const { data: stats, isPending } = useStorageStats();
@@ -25,7 +20,7 @@ export default function StorageStatsPage() {
   }
   const figures = dedupFigures(stats);
   const duplicated = stats.mostDuplicatedFile;
-  const duplicatedId = duplicated ? fileIdFromUrl(duplicated.url) : null;
+  const duplicatedId = duplicated?.fileId ?? null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -86,7 +81,7 @@ export default function StorageStatsPage() {
                 <p>
                   Uploaded <strong>{duplicated.count}</strong> times, stored once.
                 </p>
-                <p className="break-all text-xs text-base-content/70">SHA-256 {duplicated.publicId}</p>
+                <p className="break-all text-xs text-base-content/70">SHA-256 {duplicated.sha256}</p>
                 {duplicatedId ? (
                   <Link to={`/dashboard/file/${duplicatedId}`} className="link">
                     Open the most duplicated file

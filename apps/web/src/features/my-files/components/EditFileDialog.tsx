@@ -18,7 +18,7 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
     if (!file) return;
     const parsed = updateFileBodySchema.safeParse({ filename, isPublic });
     if (!parsed.success) {
-      setError(MESSAGES.fileNameRequired);
+      setError(MESSAGES.editFilenameRequired);
       return;
     }
     update.mutate({ id: file._id, filename: parsed.data.filename, isPublic }, { onSuccess: onClose });
@@ -52,7 +52,7 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
           required
           value={filename}
           onChange={(event) => setFilename(event.target.value)}
-          hint={MESSAGES.fileNameRequired}
+          hint={MESSAGES.editFilenameRequired}
           error={error}
         />
         <label className="label cursor-pointer justify-start gap-3">

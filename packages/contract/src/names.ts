@@ -1,0 +1,42 @@
+import { extensionForMime } from './media';
+import { filenameWithoutExtension } from './format';
+import { FILENAME_MAX_LENGTH } from './limits';
+
+/**
+ * Controls, line breaks, bidirectional marks and overrides (U+061C, U+200E/F, U+202A-E, U+2066-9) and
+ * zero-width characters (U+200B-D, U+FEFF): invisible or misleading when a name is shown.
+ */
+const UNSAFE_CHARACTERS = /[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/gu;
+const PATH_SEPARATORS = /[/\\]/g;
+
+/**
+ * A display name that is safe to show and to put in a Content-Disposition header. Storage never uses it (bytes
+ * are stored by hash), so this is about what people see: no control characters, no direction tricks, no paths.
+ * The server applies it to every name it stores; the web app applies it to show what will be saved.
+ */
+export function cleanFilename(name: string, maxLength: number = FILENAME_MAX_LENGTH): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(UNSAFE_CHARACTERS, '')
+    .replace(PATH_SEPARATORS, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const withoutDotRuns = /^\.+$/.test(cleaned) ? '' : cleaned;
+  return [...withoutDotRuns].slice(0, maxLength).join('').trim();
+}
+
+/** The name an upload gets: the one typed, else the chosen file's name without extension. */
+export function uploadFilename(typed: string | undefined, original: string | undefined): string {
+  const chosen = cleanFilename(typed ?? '');
+  if (chosen) return chosen;
+  return cleanFilename(filenameWithoutExtension(original ?? '')) || 'Untitled';
+}
+
+/**
+ * The name a download is saved under: {name}.{extension}, the extension chosen by the media type ("bin" when
+ * unknown). A name that already ends with that extension ("Q3 report.pdf") keeps it once.
+ */
+export function downloadFilename(filename: string, mimetype: string): string {
+  const extension = extensionForMime(mimetype);
+  return filename.toLowerCase().endsWith(`.${extension}`) ? filename : `${filename}.${extension}`;
+}
