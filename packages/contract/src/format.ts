@@ -28,6 +28,15 @@ export function formatPercent(part: number, whole: number): string {
   return `${((part / whole) * 100).toFixed(1)}%`;
 }
 
+/**
+ * Uploads per stored content as "{n}x": two decimals under 10 so a little deduplication still shows (68 uploads of
+ * 66 contents read 1.03x, not 1.0x), one decimal from 10 up where the second adds nothing. 0 unique files: 0.00x.
+ */
+export function formatRatio(uploads: number, unique: number): string {
+  const ratio = unique ? uploads / unique : 0;
+  return `${ratio.toFixed(ratio < 10 ? 2 : 1)}x`;
+}
+
 /** The filename default: the chosen file's name without its extension. */
 export function filenameWithoutExtension(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -16,6 +16,7 @@ export const MESSAGES = {
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   uploadFilenameRequired: 'Filename is required',
   editFilenameRequired: 'File name is required',
+  filenameTooLong: 'File name must be at most 255 characters',
   selectFile: 'Please select a file to upload',
 
   // Toasts

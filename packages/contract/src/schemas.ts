@@ -162,7 +162,7 @@ export const updateFileBodySchema = z.object({
     .string({ error: MESSAGES.editFilenameRequired })
     .trim()
     .min(1, MESSAGES.editFilenameRequired)
-    .max(FILENAME_MAX_LENGTH),
+    .max(FILENAME_MAX_LENGTH, MESSAGES.filenameTooLong),
   isPublic: booleanText.optional(),
 });
 export type UpdateFileBody = z.input<typeof updateFileBodySchema>;

@@ -1,22 +1,21 @@
+import { formatPercent, formatRatio } from './format';
 import type { StorageStats } from './schemas';
 
-/** The figures derived from storage statistics, computed once for every screen. */
+/** The figures derived from storage statistics, as the Storage Statistics screen shows them. */
 export interface DedupFigures {
-  /** storageSaved / totalLogicalSize, as a percentage. */
-  efficiencyPercent: number;
-  /** Total uploads per unique stored file. */
-  duplicateRatio: number;
-  /** Share of uploads whose bytes were already stored, as a percentage. */
-  duplicateUploadsPercent: number;
+  /** storageSaved / totalLogicalSize ("75.0%"). */
+  efficiency: string;
+  /** Total uploads per unique stored file ("1.03x"). */
+  duplicateRatio: string;
+  /** Share of uploads whose bytes were already stored ("2.9%"). */
+  duplicateUploads: string;
 }
 
 export function dedupFigures(stats: StorageStats): DedupFigures {
   const { storageSaved, totalLogicalSize, totalFilesUploaded, uniqueFilesStored } = stats;
   return {
-    efficiencyPercent: totalLogicalSize ? (storageSaved / totalLogicalSize) * 100 : 0,
-    duplicateRatio: uniqueFilesStored ? totalFilesUploaded / uniqueFilesStored : 0,
-    duplicateUploadsPercent: totalFilesUploaded
-      ? ((totalFilesUploaded - uniqueFilesStored) / totalFilesUploaded) * 100
-      : 0,
+    efficiency: formatPercent(storageSaved, totalLogicalSize),
+    duplicateRatio: formatRatio(totalFilesUploaded, uniqueFilesStored),
+    duplicateUploads: formatPercent(totalFilesUploaded - uniqueFilesStored, totalFilesUploaded),
   };
 }

@@ -10,6 +10,8 @@ import {
   filenameWithoutExtension,
   fileTypeLabel,
   formatDate,
+  formatPercent,
+  formatRatio,
   formatSize,
   loginBodySchema,
   registerBodySchema,
@@ -109,6 +111,10 @@ describe('validation', () => {
     expect(updateFileBodySchema.safeParse({ filename: '  ' }).error?.issues[0]?.message).toBe(
       MESSAGES.editFilenameRequired,
     );
+    expect(updateFileBodySchema.safeParse({ filename: 'x'.repeat(255) }).success).toBe(true);
+    expect(updateFileBodySchema.safeParse({ filename: 'x'.repeat(256) }).error?.issues[0]?.message).toBe(
+      'File name must be at most 255 characters',
+    );
   });
 });
 
@@ -128,6 +134,18 @@ describe('themes and figures', () => {
       mostDuplicatedFile: null,
       topUploader: null,
     });
-    expect(f).toEqual({ efficiencyPercent: 75, duplicateRatio: 4, duplicateUploadsPercent: 75 });
+    expect(f).toEqual({ efficiency: '75.0%', duplicateRatio: '4.00x', duplicateUploads: '75.0%' });
+  });
+  it('shows a ratio under 10 with two decimals and from 10 up with one', () => {
+    expect(formatRatio(68, 66)).toBe('1.03x');
+    expect(formatRatio(4, 1)).toBe('4.00x');
+    expect(formatRatio(999, 100)).toBe('9.99x');
+    expect(formatRatio(10, 1)).toBe('10.0x');
+    expect(formatRatio(125, 4)).toBe('31.3x');
+    expect(formatRatio(0, 0)).toBe('0.00x');
+  });
+  it('shows a percentage with one decimal, 0.0% of nothing', () => {
+    expect(formatPercent(2, 68)).toBe('2.9%');
+    expect(formatPercent(1, 0)).toBe('0.0%');
   });
 });

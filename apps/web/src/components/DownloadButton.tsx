@@ -1,30 +1,28 @@
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { StoredFile } from '@cloudstash/contract';
-import { downloadFile } from '../lib/download';
+import { useDownloadFile } from '../lib/download';
 
 interface DownloadButtonProps {
   file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>;
-  /** Called after a successful download so the caller can refresh what shows the download count. */
-  onDownloaded?: () => void;
   label?: string;
   className?: string;
 }
 
-/** A failed download shows no message, so failure only ends the spinner. */
+/**
+ * Downloads through useDownloadFile, which refreshes whatever shows the download count. A failed download
+ * shows no message, so failure only ends the spinner.
+ */
 export function DownloadButton({
   file,
-  onDownloaded,
   label = 'Download',
   className = 'btn btn-sm btn-primary',
 }: DownloadButtonProps) {
-  const [pending, setPending] = useState(false);
-  const onClick = async (event: MouseEvent) => {
+  const download = useDownloadFile();
+  const pending = download.isPending;
+  const onClick = (event: MouseEvent) => {
     // Rows open the preview when clicked; the button must not.
     event.stopPropagation();
-    setPending(true);
-    const ok = await downloadFile(file);
-    setPending(false);
-    if (ok) onDownloaded?.();
+    download.mutate(file);
   };
   return (
     <button

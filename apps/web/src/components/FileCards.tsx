@@ -1,19 +1,22 @@
 import { Link } from 'react-router';
 import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
-import { DownloadButton } from './DownloadButton';
 import { FileIcon } from './FileIcon';
-import { VisibilityBadge } from './FileTable';
+import { VisibilityBadge } from './VisibilityBadge';
+import type { FileActions, FileColumn } from './file-columns';
 
 interface FileCardsProps {
   files: StoredFile[];
   label: string;
-  showVisibility?: boolean;
+  /** The same column set as the table: the uploader line and the visibility badge show only when listed. */
+  columns: readonly FileColumn[];
   showEmail?: boolean;
-  onDownloaded?: () => void;
+  actions: FileActions;
 }
 
-/** Phone layout of a file list: one card per file with its Download button in reach. */
-export function FileCards({ files, label, showVisibility, showEmail, onDownloaded }: FileCardsProps) {
+/** Phone layout of a file list: one card per file with its actions in reach, no sideways scrolling. */
+export function FileCards({ files, label, columns, showEmail, actions }: FileCardsProps) {
+  const showUploader = columns.includes('uploader');
+  const showVisibility = columns.includes('visibility');
   return (
     <ul className="flex flex-col gap-3" aria-label={label}>
       {files.map((file) => (
@@ -28,10 +31,12 @@ export function FileCards({ files, label, showVisibility, showEmail, onDownloade
               >
                 {file.filename}
               </Link>
-              <p className="truncate text-sm text-base-content/80">
-                {file.uploadedBy?.name ?? 'Unknown User'}
-                {showEmail && file.uploadedBy?.email ? ` · ${file.uploadedBy.email}` : ''}
-              </p>
+              {showUploader && (
+                <p className="truncate text-sm text-base-content/80">
+                  {file.uploadedBy?.name ?? 'Unknown User'}
+                  {showEmail && file.uploadedBy?.email ? ` · ${file.uploadedBy.email}` : ''}
+                </p>
+              )}
               <p className="text-sm text-base-content/80">
                 {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount}{' '}
                 {file.downloadCount === 1 ? 'download' : 'downloads'}
@@ -40,9 +45,7 @@ export function FileCards({ files, label, showVisibility, showEmail, onDownloade
             </div>
             {showVisibility && <VisibilityBadge isPublic={file.isPublic} />}
           </div>
-          <div className="mt-3 flex justify-end">
-            <DownloadButton file={file} onDownloaded={onDownloaded} />
-          </div>
+          <div className="mt-3 flex justify-end">{actions(file)}</div>
         </li>
       ))}
     </ul>

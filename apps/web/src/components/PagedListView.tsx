@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { usePagedList } from '../lib/paged-list';
+import type { PagedList } from '../lib/paged-list';
 import { LoadMore } from './LoadMore';
 import { ErrorState, LoadingState } from './States';
 
 interface PagedListViewProps<T> {
-  list: ReturnType<typeof usePagedList<T>>;
+  list: PagedList<T>;
   loadingLabel: string;
   /** The screen's fixed message when the list cannot load. */
   failedMessage: string;

@@ -6,8 +6,9 @@ interface PendingButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /**
- * A button that starts a request (Login, Register, Upload File, Save, Delete, Load more): disabled while pending,
- * so it cannot be pressed again, with a spinner before its label. Download and Logout keep their own buttons.
+ * A form or dialog button that starts a request (Login, Register, Upload File, Save, the confirm dialog's
+ * Delete, Load more): disabled while pending, so it cannot be pressed again, with a spinner before its label.
+ * Download shows its spinner in place of its icon, and Logout is a menu item, so both keep their own buttons.
  */
 export function PendingButton({ pending, disabled, children, className, ...button }: PendingButtonProps) {
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUrl, messageOf, readOrNull } from './api-client';
+import { ApiError, apiRequest, apiUrl, messageOf, apiData } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,13 +41,15 @@ describe('api client', () => {
     expect(messageOf(error, 'Failed to delete file')).toBe('Failed to delete file');
   });
 
-  it('reads null on any failure', async () => {
-    vi.stubGlobal('fetch', respond(404, { message: 'File not found' }));
-    expect(await readOrNull('/files/f/x')).toBeNull();
+  it('reads the data of an envelope, and throws on any failure so the screen shows its error', async () => {
+    vi.stubGlobal('fetch', respond(200, { message: 'ok', data: { totalFiles: 3 } }));
+    expect(await apiData('/files/stats')).toEqual({ totalFiles: 3 });
+    vi.stubGlobal('fetch', respond(500, { message: 'Something went wrong. Please try again.' }));
+    await expect(apiData('/files/stats')).rejects.toMatchObject({ status: 500 });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
-    expect(await readOrNull('/users/me')).toBeNull();
+    await expect(apiData('/admin/stats')).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -60,13 +60,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return payload as T;
 }
 
-/** Every read call yields null on any failure, so screens show their own failure text. */
-export async function readOrNull<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
-  try {
-    return await apiRequest<T>(path, options);
-  } catch {
-    return null;
-  }
+/** A read of one enveloped value (`{ message, data }`); a failure throws, so the query shows its error state. */
+export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequest<{ data: T }>(path, options)).data;
 }
 
 /** The server's message when there is one, otherwise the action's fixed default (e.g. 'Failed to delete file'). */

@@ -11,6 +11,12 @@ describe('download filename', () => {
     expect(downloadFilename({ filename: 'notes', mimetype: 'text/plain; charset=utf-8' })).toBe('notes.txt');
   });
 
+  it('does not double an extension the name already has', () => {
+    expect(downloadFilename({ filename: 'Q3 report.pdf', mimetype: 'application/pdf' })).toBe(
+      'Q3 report.pdf',
+    );
+  });
+
   it('falls back to bin for an unknown type', () => {
     expect(downloadFilename({ filename: 'blob', mimetype: 'application/zip' })).toBe('blob.bin');
   });

@@ -1,7 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadFilename as savedName, type Envelope, type StoredFile } from '@cloudstash/contract';
 import { apiRequest } from './api-client';
+import { invalidateFileData } from './file-cache';
 
-/** A download is saved as {name}.{extension}, the extension chosen by the media type ("bin" if unknown). */
+/**
+ * A download is saved as {name}.{extension}, the extension chosen by the media type ("bin" if unknown); a name
+ * that already ends with that extension keeps it once.
+ */
 export function downloadFilename(file: Pick<StoredFile, 'filename' | 'mimetype'>): string {
   return savedName(file.filename, file.mimetype);
 }
@@ -24,6 +29,20 @@ export async function downloadFile(
   } catch {
     return false;
   }
+}
+
+/**
+ * Download as a mutation, so every screen refreshes the same data afterwards (the file, the lists and the tiles
+ * that show download counts). A failure ends the spinner and shows no message.
+ */
+export function useDownloadFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>) => {
+      if (!(await downloadFile(file))) throw new Error('Download failed');
+    },
+    onSuccess: () => invalidateFileData(queryClient),
+  });
 }
 
 function saveBlob(blob: Blob, filename: string) {

@@ -4,10 +4,13 @@ import {
   EMPTY_ADMIN_FILTERS,
   EMPTY_PUBLIC_FILTERS,
   adminFilesQuery,
+  adminListUrl,
   ariaSort,
-  hasActiveFilters,
   nextSort,
   publicFilesQuery,
+  publicListUrl,
+  sortOnlyUrl,
+  userSearchUrl,
 } from './list-state';
 
 describe('sort rules (public files)', () => {
@@ -101,10 +104,40 @@ describe('filters -> query params', () => {
       JSON.stringify(publicFilesQuery({ ...EMPTY_PUBLIC_FILTERS, search: ' a ' }, DEFAULT_SORT)),
     );
   });
+});
 
-  it('knows when any filter is set', () => {
-    expect(hasActiveFilters(EMPTY_PUBLIC_FILTERS)).toBe(false);
-    expect(hasActiveFilters({ ...EMPTY_PUBLIC_FILTERS, category: 'video' })).toBe(true);
-    expect(hasActiveFilters({ ...EMPTY_ADMIN_FILTERS, visibility: 'public' })).toBe(true);
+describe('list state <-> address', () => {
+  const roundTrip = <S>(
+    codec: { fromParams: (p: URLSearchParams) => S; toParams: (s: S) => URLSearchParams },
+    state: S,
+  ) => codec.fromParams(new URLSearchParams(codec.toParams(state).toString()));
+
+  it('leaves the defaults out of the address', () => {
+    expect(publicListUrl.toParams({ filters: EMPTY_PUBLIC_FILTERS, sort: DEFAULT_SORT }).toString()).toBe('');
+    expect(sortOnlyUrl.toParams(DEFAULT_SORT).toString()).toBe('');
+    expect(userSearchUrl.toParams('').toString()).toBe('');
+  });
+
+  it('writes and reads back filters, sort and search', () => {
+    const publicState = {
+      filters: { search: 'q3 report', category: 'image' as const, uploader: 'Ada', fileId: '3fa8' },
+      sort: { sort: 'size' as const, order: 'asc' as const },
+    };
+    expect(publicListUrl.toParams(publicState).toString()).toBe(
+      'q=q3+report&category=image&uploader=Ada&id=3fa8&sort=size&order=asc',
+    );
+    expect(roundTrip(publicListUrl, publicState)).toEqual(publicState);
+    const adminState = {
+      filters: { search: 'bob', visibility: 'private' as const, user: 'Bob', type: 'pdf' },
+      sort: { sort: 'downloadCount' as const, order: 'desc' as const },
+    };
+    expect(roundTrip(adminListUrl, adminState)).toEqual(adminState);
+    expect(roundTrip(userSearchUrl, 'ada@example.com')).toBe('ada@example.com');
+  });
+
+  it('falls back to the defaults for values it does not know', () => {
+    const params = new URLSearchParams('category=music&sort=colour&order=sideways&visibility=hidden');
+    expect(publicListUrl.fromParams(params)).toEqual({ filters: EMPTY_PUBLIC_FILTERS, sort: DEFAULT_SORT });
+    expect(adminListUrl.fromParams(params)).toEqual({ filters: EMPTY_ADMIN_FILTERS, sort: DEFAULT_SORT });
   });
 });

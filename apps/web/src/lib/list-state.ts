@@ -1,5 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
+  FILE_CATEGORIES,
+  SORT_FIELDS,
   type FileCategory,
   type FileListQuery,
   type SortField,
@@ -71,11 +73,99 @@ export function adminFilesQuery(filters: AdminFileFilters, sort: SortState): Fil
   });
 }
 
-export function hasActiveFilters(filters: PublicFilters | AdminFileFilters): boolean {
-  return Object.values(filters).some((value) => value !== '' && value !== 'all');
-}
-
 /** Drops undefined keys so equal filter states give equal query keys (and cached pages are reused). */
 function compact<T extends object>(query: T): T {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as T;
 }
+
+/**
+ * A list's state as it lives in the address bar, so Back, a reload and a bookmark bring it back. Each screen's
+ * state is a flat record of strings; values equal to the screen's default are left out, which keeps plain
+ * addresses plain ("/dashboard/public-files" means the defaults).
+ */
+export interface ListUrlState<S> {
+  fromParams: (params: URLSearchParams) => S;
+  toParams: (state: S) => URLSearchParams;
+}
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+function sortFromParams(params: URLSearchParams): SortState {
+  return {
+    sort: oneOf(SORT_FIELDS, params.get('sort'), DEFAULT_SORT.sort),
+    order: oneOf(['asc', 'desc'] as const, params.get('order'), DEFAULT_SORT.order),
+  };
+}
+
+/** Writes each entry whose value differs from its default, in a fixed order so equal states give equal URLs. */
+function paramsOf(entries: [key: string, value: string, fallback: string][]): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value, fallback] of entries) if (value !== fallback) params.set(key, value);
+  return params;
+}
+
+const sortEntries = (sort: SortState): [string, string, string][] => [
+  ['sort', sort.sort, DEFAULT_SORT.sort],
+  ['order', sort.order, DEFAULT_SORT.order],
+];
+
+export interface PublicListState {
+  filters: PublicFilters;
+  sort: SortState;
+}
+export const publicListUrl: ListUrlState<PublicListState> = {
+  fromParams: (params) => ({
+    filters: {
+      search: params.get('q') ?? '',
+      category: oneOf(['all', ...FILE_CATEGORIES], params.get('category'), 'all'),
+      uploader: params.get('uploader') ?? '',
+      fileId: params.get('id') ?? '',
+    },
+    sort: sortFromParams(params),
+  }),
+  toParams: ({ filters, sort }) =>
+    paramsOf([
+      ['q', filters.search, ''],
+      ['category', filters.category, 'all'],
+      ['uploader', filters.uploader, ''],
+      ['id', filters.fileId, ''],
+      ...sortEntries(sort),
+    ]),
+};
+
+export interface AdminListState {
+  filters: AdminFileFilters;
+  sort: SortState;
+}
+export const adminListUrl: ListUrlState<AdminListState> = {
+  fromParams: (params) => ({
+    filters: {
+      search: params.get('q') ?? '',
+      visibility: oneOf(['all', 'public', 'private'] as const, params.get('visibility'), 'all'),
+      user: params.get('user') ?? '',
+      type: params.get('type') ?? '',
+    },
+    sort: sortFromParams(params),
+  }),
+  toParams: ({ filters, sort }) =>
+    paramsOf([
+      ['q', filters.search, ''],
+      ['visibility', filters.visibility, 'all'],
+      ['user', filters.user, ''],
+      ['type', filters.type, ''],
+      ...sortEntries(sort),
+    ]),
+};
+
+/** Lists with a sort only (My Files, one user's files). */
+export const sortOnlyUrl: ListUrlState<SortState> = {
+  fromParams: sortFromParams,
+  toParams: (sort) => paramsOf(sortEntries(sort)),
+};
+
+/** User Management: the search text only. */
+export const userSearchUrl: ListUrlState<string> = {
+  fromParams: (params) => params.get('q') ?? '',
+  toParams: (search) => paramsOf([['q', search, '']]),
+};

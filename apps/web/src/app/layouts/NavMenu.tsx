@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import type { User } from '@cloudstash/contract';
 import { useLogout } from '../../features/auth/api/logout';
 import { Avatar } from '../../components/Avatar';
@@ -18,7 +18,6 @@ const ADMIN_LINKS = [
 
 /** The drawer's contents; the Admin section exists only for admins. */
 export function NavMenu({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
   const logout = useLogout();
   const firstLink = useRef<HTMLAnchorElement>(null);
 
@@ -29,7 +28,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
 
   const onLogout = () => {
     onClose();
-    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+    logout.mutate();
   };
 
   return (

@@ -28,3 +28,14 @@ export function submitError(file: File | null, filename: string): string | null 
   if (!file) return MESSAGES.selectFile;
   return null;
 }
+
+/**
+ * The file a drop uses: the first one dropped. The drop zone hands back a single file as accepted and a drop of
+ * several as refused ("too many"), each list in the order dropped.
+ */
+export function firstDropped(
+  accepted: readonly File[],
+  rejected: readonly { file: File }[],
+): File | undefined {
+  return accepted[0] ?? rejected[0]?.file;
+}

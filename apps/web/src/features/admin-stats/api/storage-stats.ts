@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Envelope, StorageStats } from '@cloudstash/contract';
-import { readOrNull } from '../../../lib/api-client';
+import type { StorageStats } from '@cloudstash/contract';
+import { apiData } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /admin/stats: deduplication figures over the whole instance. */
 export const storageStatsOptions = queryOptions({
   queryKey: queryKeys.storageStats,
-  queryFn: async () => (await readOrNull<Envelope<StorageStats>>('/admin/stats'))?.data ?? null,
+  queryFn: ({ signal }) => apiData<StorageStats>('/admin/stats', { signal }),
 });
 
 export const useStorageStats = () => useQuery(storageStatsOptions);

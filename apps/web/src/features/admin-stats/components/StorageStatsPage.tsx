@@ -8,9 +8,9 @@ import { StorageBarChart } from './StorageBarChart';
 
 /** /dashboard/admin/stats: what deduplication saves. */
 export default function StorageStatsPage() {
-  const { data: stats, isPending } = useStorageStats();
+  const { data: stats, isPending, isError } = useStorageStats();
   if (isPending) return <LoadingState label="Loading storage statistics" />;
-  if (!stats) {
+  if (isError) {
     return (
       <div className="flex flex-col gap-6">
         <PageHeader title="Storage Statistics" />
@@ -20,7 +20,6 @@ export default function StorageStatsPage() {
   }
   const figures = dedupFigures(stats);
   const duplicated = stats.mostDuplicatedFile;
-  const duplicatedId = duplicated?.fileId ?? null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -41,11 +40,7 @@ export default function StorageStatsPage() {
           value={formatSize(stats.storageSaved)}
           hint="Logical minus physical"
         />
-        <StatTile
-          label="Storage Efficiency"
-          value={`${figures.efficiencyPercent.toFixed(1)}%`}
-          hint="Saved / logical size"
-        />
+        <StatTile label="Storage Efficiency" value={figures.efficiency} hint="Saved / logical size" />
       </StatGrid>
       <section aria-label="Storage chart" className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
@@ -53,16 +48,8 @@ export default function StorageStatsPage() {
         </div>
       </section>
       <StatGrid label="Deduplication">
-        <StatTile
-          label="Duplicate Ratio"
-          value={`${figures.duplicateRatio.toFixed(1)}x`}
-          hint="Uploads per unique file"
-        />
-        <StatTile
-          label="Duplicate Uploads"
-          value={`${figures.duplicateUploadsPercent.toFixed(1)}%`}
-          hint="Uploads already stored"
-        />
+        <StatTile label="Duplicate Ratio" value={figures.duplicateRatio} hint="Uploads per unique file" />
+        <StatTile label="Duplicate Uploads" value={figures.duplicateUploads} hint="Uploads already stored" />
         <StatTile label="Total Files Uploaded" value={stats.totalFilesUploaded} />
         <StatTile label="Unique Files Stored" value={stats.uniqueFilesStored} />
         <StatTile label="Total Users" value={stats.totalUsers} />
@@ -79,18 +66,14 @@ export default function StorageStatsPage() {
             {duplicated ? (
               <>
                 <p>
+                  <Link to={`/dashboard/file/${duplicated.fileId}`} className="link font-semibold break-all">
+                    {duplicated.filename}
+                  </Link>
+                </p>
+                <p>
                   Uploaded <strong>{duplicated.count}</strong> times, stored once.
                 </p>
                 <p className="break-all text-xs text-base-content/70">SHA-256 {duplicated.sha256}</p>
-                {duplicatedId ? (
-                  <Link to={`/dashboard/file/${duplicatedId}`} className="link">
-                    Open the most duplicated file
-                  </Link>
-                ) : (
-                  <a href={duplicated.url} className="link">
-                    Open the most duplicated file
-                  </a>
-                )}
               </>
             ) : (
               <p className="text-base-content/80">No file has been uploaded more than once yet.</p>

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUserStats, Envelope } from '@cloudstash/contract';
-import { readOrNull } from '../../../lib/api-client';
+import type { AdminUserStats } from '@cloudstash/contract';
+import { apiData } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /admin/stats/{userId}: the user and their four totals; null (shown as 'User not found') on failure. */
+/** GET /admin/stats/{userId}: the user and their four totals; a failure (unknown id included) shows 'User not found'. */
 export const adminUserStatsOptions = (userId: string) =>
   queryOptions({
     queryKey: queryKeys.adminUserStats(userId),
-    queryFn: async () =>
-      (await readOrNull<Envelope<AdminUserStats>>(`/admin/stats/${encodeURIComponent(userId)}`))?.data ??
-      null,
+    queryFn: ({ signal }) =>
+      apiData<AdminUserStats>(`/admin/stats/${encodeURIComponent(userId)}`, { signal }),
   });
 
 export const useAdminUserStats = (userId: string) => useQuery(adminUserStatsOptions(userId));

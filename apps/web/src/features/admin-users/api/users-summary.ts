@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Envelope, UsersSummary } from '@cloudstash/contract';
-import { readOrNull } from '../../../lib/api-client';
+import type { UsersSummary } from '@cloudstash/contract';
+import { apiData } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /admin/users/summary: the three tiles of User Management. */
 export const usersSummaryOptions = queryOptions({
   queryKey: queryKeys.adminUsersSummary,
-  queryFn: async () => (await readOrNull<Envelope<UsersSummary>>('/admin/users/summary'))?.data ?? null,
+  queryFn: ({ signal }) => apiData<UsersSummary>('/admin/users/summary', { signal }),
 });
 
 export const useUsersSummary = () => useQuery(usersSummaryOptions);

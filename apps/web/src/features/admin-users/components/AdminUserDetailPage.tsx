@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, formatDate } from '@cloudstash/contract';
 import { OwnerTotals } from '../../../components/OwnerTotals';
 import { EmptyState, LoadingState } from '../../../components/States';
-import { FileTable } from '../../../components/FileTable';
-import { PagedListView } from '../../../components/PagedListView';
-import { DEFAULT_SORT, nextSort, type SortState } from '../../../lib/list-state';
-import { queryKeys } from '../../../lib/query-keys';
+import { FileList } from '../../../components/FileList';
+import { ADMIN_COLUMNS } from '../../../components/file-columns';
+import { nextSort, sortOnlyUrl } from '../../../lib/list-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useAdminUserStats } from '../api/user-stats';
 import { useAdminUserFiles } from '../api/user-files';
 import { RoleBadge } from './RoleBadge';
@@ -16,9 +14,8 @@ import { Avatar } from '../../../components/Avatar';
 /** /dashboard/admin/users/{userId}: one account, its totals and its files. */
 export default function AdminUserDetailPage() {
   const { userId = '' } = useParams();
-  const queryClient = useQueryClient();
   const { data: stats, isPending } = useAdminUserStats(userId);
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [sort, setSort] = useUrlState(sortOnlyUrl);
   const files = useAdminUserFiles(userId, sort);
 
   const back = (
@@ -27,6 +24,7 @@ export default function AdminUserDetailPage() {
     </Link>
   );
   if (isPending) return <LoadingState label="Loading user" />;
+  // An unknown id and a failed read both leave nothing to show about the user.
   if (!stats) {
     return (
       <div className="flex flex-col gap-4">
@@ -37,7 +35,6 @@ export default function AdminUserDetailPage() {
     );
   }
   const { user } = stats;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
 
   return (
     <div className="flex flex-col gap-6">
@@ -61,25 +58,16 @@ export default function AdminUserDetailPage() {
         <h2 id="user-files" className="text-xl font-semibold">
           Files of {user.name}
         </h2>
-        <PagedListView
+        <FileList
           list={files}
+          sort={sort}
+          onSort={(column) => setSort((current) => nextSort(current, column))}
+          caption={`Files of ${user.name}`}
+          columns={ADMIN_COLUMNS}
           loadingLabel="Loading files"
           failedMessage={MESSAGES.filesLoadFailed}
           empty={<EmptyState message={MESSAGES.noFiles} />}
-        >
-          {(items) => (
-            <>
-              <FileTable
-                files={items}
-                caption={`Files of ${user.name}`}
-                sort={sort}
-                onSort={(column) => setSort((current) => nextSort(current, column))}
-                showVisibility
-                onDownloaded={refresh}
-              />
-            </>
-          )}
-        </PagedListView>
+        />
       </section>
     </div>
   );

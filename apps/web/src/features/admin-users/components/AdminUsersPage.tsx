@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, formatDate } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
@@ -6,6 +5,8 @@ import { StatGrid, StatTile } from '../../../components/StatTile';
 import { EmptyState } from '../../../components/States';
 import { PagedListView } from '../../../components/PagedListView';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { userSearchUrl } from '../../../lib/list-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useAdminUsers } from '../api/users';
 import { useUsersSummary } from '../api/users-summary';
 import { RoleBadge } from './RoleBadge';
@@ -13,7 +14,7 @@ import { Avatar } from '../../../components/Avatar';
 
 /** /dashboard/admin/users */
 export default function AdminUsersPage() {
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useUrlState(userSearchUrl);
   const q = useDebouncedValue(search.trim());
   const list = useAdminUsers(q);
   const { data: summary } = useUsersSummary();

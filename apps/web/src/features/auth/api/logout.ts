@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * Logout always forgets the user and goes to /login, whatever the server answers
- * (the caller navigates in onSettled). Cached files are dropped so the next account never sees them.
+ * Logout always forgets the user and ends at /login, whatever the server answers. Cached files are dropped so
+ * the next account never sees them. The move to /login happens here, in the mutation's own callback: forgetting
+ * the user unmounts the menu that started the logout, and a callback passed to mutate() by an unmounted
+ * component is never called.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest<{ message: string }>('/users/logout', { method: 'POST' }),
     onSuccess: (answer) => {
@@ -19,6 +23,7 @@ export function useLogout() {
       queryClient.removeQueries({ queryKey: queryKeys.files });
       queryClient.removeQueries({ queryKey: queryKeys.admin });
       queryClient.setQueryData(queryKeys.me, null);
+      await navigate('/login', { replace: true });
       await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });

@@ -4,8 +4,9 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * GET /files/f/{id}. A missing (or not visible) file reads as null and the screen says 'File not found';
- * any other failure stays an error so the screen can toast it and go back to /dashboard.
+ * GET /files/f/{id}. A missing (or not visible) file reads as null and the screen says 'File not found'; so does
+ * an id the server refuses as malformed (400), since no file can have it: its validation text is not for people.
+ * Any other failure stays an error so the screen can toast it and go back to /dashboard.
  */
 export const fileOptions = (id: string) =>
   queryOptions({
@@ -15,7 +16,7 @@ export const fileOptions = (id: string) =>
         return (await apiRequest<Envelope<StoredFile>>(`/files/f/${encodeURIComponent(id)}`, { signal }))
           .data;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
         throw error;
       }
     },

@@ -35,19 +35,14 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function ActionsCard({ file, onDownloaded }: { file: StoredFile; onDownloaded: () => void }) {
+export function ActionsCard({ file }: { file: StoredFile }) {
   return (
     <section aria-labelledby="file-actions" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">
         <h2 id="file-actions" className="card-title">
           Actions
         </h2>
-        <DownloadButton
-          file={file}
-          onDownloaded={onDownloaded}
-          label="Download File"
-          className="btn btn-primary w-full"
-        />
+        <DownloadButton file={file} label="Download File" className="btn btn-primary w-full" />
         <button
           type="button"
           className="btn btn-outline w-full"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
-import { VisibilityBadge } from '../../../components/FileTable';
+import { VisibilityBadge } from '../../../components/VisibilityBadge';
 import { Avatar } from '../../../components/Avatar';
 
 export function FileDetailsCard({ file }: { file: StoredFile }) {

@@ -3,7 +3,7 @@ import { previewKind, type StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
 
 /** Images inline, videos with controls, PDFs in a frame, text and other types as a message. */
-export function FilePreview({ file, onDownloaded }: { file: StoredFile; onDownloaded: () => void }) {
+export function FilePreview({ file }: { file: StoredFile }) {
   switch (previewKind(file.mimetype)) {
     case 'image':
       return (
@@ -36,12 +36,7 @@ export function FilePreview({ file, onDownloaded }: { file: StoredFile; onDownlo
     case 'text':
       return (
         <Message title="This text file cannot be previewed directly.">
-          <DownloadButton
-            file={file}
-            onDownloaded={onDownloaded}
-            label="Download to View"
-            className="btn btn-primary"
-          />
+          <DownloadButton file={file} label="Download to View" className="btn btn-primary" />
         </Message>
       );
     default:

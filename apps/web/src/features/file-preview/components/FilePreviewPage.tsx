@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { MESSAGES } from '@cloudstash/contract';
 import { EmptyState, LoadingState } from '../../../components/States';
 import { messageOf } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { useFile } from '../api/file';
 import { FilePreview } from './FilePreview';
 import { FileDetailsCard, UploaderCard } from './FileDetailsCard';
@@ -15,7 +13,6 @@ import { ActionsCard } from './ActionsCard';
 export default function FilePreviewPage() {
   const { fileId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: file, error, isPending } = useFile(fileId);
 
   // A load error (other than not found) is toasted and the user goes back to /dashboard.
@@ -49,9 +46,6 @@ export default function FilePreviewPage() {
     );
   }
 
-  // A download adds one to the count shown in File Details.
-  const refreshFile = () => void queryClient.invalidateQueries({ queryKey: queryKeys.file(file._id) });
-
   return (
     <div className="flex flex-col gap-4">
       {back}
@@ -62,13 +56,13 @@ export default function FilePreviewPage() {
           className="card border border-base-300 bg-base-100 shadow-sm lg:col-span-2 lg:self-start"
         >
           <div className="card-body">
-            <FilePreview file={file} onDownloaded={refreshFile} />
+            <FilePreview file={file} />
           </div>
         </section>
         <div className="flex flex-col gap-6">
           <FileDetailsCard file={file} />
           <UploaderCard file={file} />
-          <ActionsCard file={file} onDownloaded={refreshFile} />
+          <ActionsCard file={file} />
         </div>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
 import { apiRequest, messageOf } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateFileData } from '../../../lib/file-cache';
 
 export const deleteFile = (id: string) =>
   apiRequest<{ message: string }>(`/files/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -13,10 +13,7 @@ export function useDeleteFile() {
     mutationFn: deleteFile,
     onSuccess: async (answer) => {
       toast.success(answer.message || MESSAGES.deleteSuccess);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.files }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
-      ]);
+      await invalidateFileData(queryClient);
     },
     onError: (error) => {
       toast.error(messageOf(error, MESSAGES.deleteFailed));

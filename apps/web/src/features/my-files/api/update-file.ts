@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
 import { apiRequest, messageOf } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateFileData } from '../../../lib/file-cache';
 
 export interface UpdateFileInput {
   id: string;
@@ -27,11 +27,7 @@ export function useUpdateFile() {
     mutationFn: updateFile,
     onSuccess: async (answer) => {
       toast.success(answer.message || MESSAGES.updateSuccess);
-      // A rename or a visibility change shows in every list, tile and preview.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.files }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
-      ]);
+      await invalidateFileData(queryClient);
     },
     onError: (error) => {
       toast.error(messageOf(error, MESSAGES.updateFailed));

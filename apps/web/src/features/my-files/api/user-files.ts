@@ -1,11 +1,12 @@
 import { DEFAULT_PAGE_SIZE, type FileListQuery, type StoredFile } from '@cloudstash/contract';
+import { DEFAULT_SORT, type SortState } from '../../../lib/list-state';
 import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /files/user-files: the caller's own files, newest first, a page at a time. */
-export const myFilesQuery: FileListQuery = { sort: 'createdAt', order: 'desc', limit: DEFAULT_PAGE_SIZE };
+/** GET /files/user-files: the caller's own files (newest first unless sorted otherwise), a page at a time. */
+export const myFilesOptions = (sort: SortState = DEFAULT_SORT) => {
+  const query: FileListQuery = { sort: sort.sort, order: sort.order, limit: DEFAULT_PAGE_SIZE };
+  return pagedListOptions<StoredFile>(queryKeys.myFiles(query), '/files/user-files', query);
+};
 
-export const myFilesOptions = (query: FileListQuery = myFilesQuery) =>
-  pagedListOptions<StoredFile>(queryKeys.myFiles(query), '/files/user-files', query);
-
-export const useMyFiles = () => usePagedList(myFilesOptions());
+export const useMyFiles = (sort: SortState) => usePagedList(myFilesOptions(sort));

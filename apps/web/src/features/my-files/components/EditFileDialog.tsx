@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, updateFileBodySchema, type StoredFile } from '@cloudstash/contract';
+import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { Dialog } from '../../../components/ConfirmDialog';
 import { TextField } from '../../../components/TextField';
 import { useUpdateFile } from '../api/update-file';
 import { PendingButton } from '../../../components/PendingButton';
+import { editFilenameError, savedAsName } from '../edit-filename';
 
 /** Rename a file and switch it between Public and Private (My Files, edit dialog). */
 export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
@@ -13,15 +14,17 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
   const [isPublic, setIsPublic] = useState(file?.isPublic ?? false);
   const [error, setError] = useState<string | undefined>();
 
+  const savedAs = savedAsName(filename);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
-    const parsed = updateFileBodySchema.safeParse({ filename, isPublic });
-    if (!parsed.success) {
-      setError(MESSAGES.editFilenameRequired);
+    const problem = editFilenameError(filename);
+    if (problem) {
+      setError(problem);
       return;
     }
-    update.mutate({ id: file._id, filename: parsed.data.filename, isPublic }, { onSuccess: onClose });
+    update.mutate({ id: file._id, filename: filename.trim(), isPublic }, { onSuccess: onClose });
   };
 
   return (
@@ -55,6 +58,14 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
           hint={MESSAGES.editFilenameRequired}
           error={error}
         />
+        {/* The server cleans names the same way; saying so here means a rename never changes silently. */}
+        <p aria-live="polite" className="text-sm">
+          {savedAs && (
+            <>
+              Will be saved as: <strong className="break-all">{savedAs}</strong>
+            </>
+          )}
+        </p>
         <label className="label cursor-pointer justify-start gap-3">
           <input
             type="checkbox"

@@ -4,18 +4,21 @@ import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { OwnerTotals } from '../../../components/OwnerTotals';
 import { EmptyState } from '../../../components/States';
-import { PagedListView } from '../../../components/PagedListView';
+import { FileList } from '../../../components/FileList';
+import { MY_FILES_COLUMNS } from '../../../components/file-columns';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { nextSort, sortOnlyUrl } from '../../../lib/list-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useMyFiles } from '../api/user-files';
 import { useMyStats } from '../api/user-stats';
 import { useDeleteFile } from '../api/delete-file';
-import { MyFilesTable } from './MyFilesTable';
-import { MyFilesCards } from './MyFilesCards';
 import { EditFileDialog } from './EditFileDialog';
+import { MyFileActions } from './MyFileActions';
 
 /** /dashboard/my-files: the caller's files with preview, edit and delete. */
 export default function MyFilesPage() {
-  const list = useMyFiles();
+  const [sort, setSort] = useUrlState(sortOnlyUrl);
+  const list = useMyFiles(sort);
   const { data: stats } = useMyStats();
   const remove = useDeleteFile();
   const [editing, setEditing] = useState<StoredFile | null>(null);
@@ -37,19 +40,17 @@ export default function MyFilesPage() {
       <PageHeader title="My Files" subtitle="Manage, preview and share the files you uploaded." />
       {/* The tiles appear only once the user has files. */}
       {stats && stats.totalFiles > 0 && <OwnerTotals stats={stats} label="Your file statistics" />}
-      <PagedListView
+      <FileList
         list={list}
+        sort={sort}
+        onSort={(column) => setSort((current) => nextSort(current, column))}
+        caption="Your files"
+        columns={MY_FILES_COLUMNS}
+        actions={(file) => <MyFileActions file={file} onEdit={setEditing} onDelete={setDeleting} />}
         loadingLabel="Loading your files"
         failedMessage={MESSAGES.filesLoadFailed}
         empty={<EmptyState message={MESSAGES.noFilesUploaded}>{uploadLink}</EmptyState>}
-      >
-        {(items) => (
-          <>
-            <MyFilesCards files={items} onEdit={setEditing} onDelete={setDeleting} />
-            <MyFilesTable files={items} onEdit={setEditing} onDelete={setDeleting} />
-          </>
-        )}
-      </PagedListView>
+      />
       <EditFileDialog key={editing?._id ?? 'closed'} file={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,36 +1,23 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, formatSize } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatGrid, StatTile } from '../../../components/StatTile';
 import { EmptyState } from '../../../components/States';
-import { FileTable } from '../../../components/FileTable';
-import { PagedListView } from '../../../components/PagedListView';
-import {
-  DEFAULT_SORT,
-  EMPTY_PUBLIC_FILTERS,
-  nextSort,
-  publicFilesQuery,
-  type SortState,
-} from '../../../lib/list-state';
+import { FileList } from '../../../components/FileList';
+import { PUBLIC_COLUMNS } from '../../../components/file-columns';
+import { EMPTY_PUBLIC_FILTERS, nextSort, publicFilesQuery, publicListUrl } from '../../../lib/list-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { queryKeys } from '../../../lib/query-keys';
+import { useUrlState } from '../../../lib/use-url-state';
 import { usePublicFiles } from '../api/public-files';
 import { usePublicSummary } from '../api/public-summary';
 import { PublicFilters } from './PublicFilters';
 
 /** /dashboard/public-files and /dashboard/profile: the community list of public files. */
 export default function PublicFilesPage() {
-  const queryClient = useQueryClient();
-  const [filters, setFilters] = useState(EMPTY_PUBLIC_FILTERS);
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [{ filters, sort }, setState] = useUrlState(publicListUrl);
   // Text filters wait for a pause in typing; the category select applies at once.
   const debounced = useDebouncedValue(filters);
-  const query = publicFilesQuery({ ...debounced, category: filters.category }, sort);
-  const list = usePublicFiles(query);
+  const list = usePublicFiles(publicFilesQuery({ ...debounced, category: filters.category }, sort));
   const { data: summary } = usePublicSummary();
-
-  const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: queryKeys.files });
 
   return (
     <div className="flex flex-col gap-6">
@@ -47,35 +34,24 @@ export default function PublicFilesPage() {
           <StatTile label="Contributors" value={summary.contributors} />
         </StatGrid>
       )}
-      <PublicFilters
-        filters={filters}
-        onChange={setFilters}
-        onClear={() => setFilters(EMPTY_PUBLIC_FILTERS)}
-      />
-      <p aria-live="polite" className="text-sm text-base-content/80">
-        Showing {list.total} of {summary?.totalFiles ?? list.total} public files
-        {list.isFetching && !list.isPending && (
-          <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
-        )}
-      </p>
-      <PagedListView
+      <FileList
         list={list}
+        sort={sort}
+        onSort={(column) => setState((current) => ({ ...current, sort: nextSort(current.sort, column) }))}
+        filters={
+          <PublicFilters
+            filters={filters}
+            onChange={(next) => setState((current) => ({ ...current, filters: next }))}
+            onClear={() => setState((current) => ({ ...current, filters: EMPTY_PUBLIC_FILTERS }))}
+          />
+        }
+        countNoun="public files"
+        caption="Public files"
+        columns={PUBLIC_COLUMNS}
         loadingLabel="Loading public files"
         failedMessage={MESSAGES.publicFilesLoadFailed}
         empty={<EmptyState message={MESSAGES.noPublicFiles} />}
-      >
-        {(items) => (
-          <>
-            <FileTable
-              files={items}
-              caption="Public files"
-              sort={sort}
-              onSort={(column) => setSort((current) => nextSort(current, column))}
-              onDownloaded={refreshCounts}
-            />
-          </>
-        )}
-      </PagedListView>
+      />
     </div>
   );
 }

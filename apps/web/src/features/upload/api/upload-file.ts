@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
 import { ApiError, messageOf, toApiError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateFileData } from '../../../lib/file-cache';
 
 export interface UploadInput {
   file: File;
@@ -51,10 +51,7 @@ export function useUploadFile() {
     },
     onSuccess: async (answer) => {
       toast.success(answer.message || MESSAGES.uploadSuccess);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.files }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
-      ]);
+      await invalidateFileData(queryClient);
     },
     onError: (error) => {
       toast.error(messageOf(error, MESSAGES.uploadFailed));

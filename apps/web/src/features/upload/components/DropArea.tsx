@@ -1,30 +1,38 @@
 import { useDropzone } from 'react-dropzone';
+import { firstDropped } from '../validation';
 import { ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES, formatSize } from '@cloudstash/contract';
 
 /** The file picker hints at the allowed types; the real check (with the server's words) is chosenFileError. */
-const ACCEPT = Object.fromEntries(ALLOWED_MIME_TYPES.map((type) => [type, []]));
+const ACCEPT_ATTRIBUTE = ALLOWED_MIME_TYPES.join(',');
 
 interface DropAreaProps {
   onFile: (file: File) => void;
   disabled?: boolean;
 }
 
-/** Drag-and-drop or click-to-browse. Only the first dropped file is used. */
+/**
+ * Drag-and-drop or click-to-browse. Only the first dropped file is used, in the order dropped, and the page
+ * checks it (a file of a refused type is named in the refusal rather than skipped for the next one).
+ */
 export function DropArea({ onFile, disabled }: DropAreaProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    // No `accept` here: the drop zone would split the drop into accepted and refused files and lose its order
+    // ([bad.zip, good.png] would give good.png). With `multiple: false` alone, a drop of several files comes
+    // back whole and in order (all refused as "too many"), and a single file comes back as it is.
     multiple: false,
-    accept: ACCEPT,
     disabled,
-    // Refused files are still passed on, so the page can say why, in the same words as the server.
     onDrop: (accepted, rejected) => {
-      const first = accepted[0] ?? rejected[0]?.file;
+      const first = firstDropped(accepted, rejected);
       if (first) onFile(first);
     },
   });
   // The input sits beside the drop zone, not inside it: a focusable control inside a role=button is an a11y error.
   return (
     <>
-      <input {...getInputProps({ 'aria-label': 'File to upload' })} data-testid="file-input" />
+      <input
+        {...getInputProps({ 'aria-label': 'File to upload', accept: ACCEPT_ATTRIBUTE })}
+        data-testid="file-input"
+      />
       <div
         {...getRootProps({
           className: `flex cursor-pointer flex-col items-center gap-3 rounded-box border-2 border-dashed p-8 text-center transition-colors sm:p-12 ${

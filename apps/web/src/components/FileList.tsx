@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import type { SortField, StoredFile } from '@cloudstash/contract';
+import type { SortState } from '../lib/list-state';
+import type { PagedList } from '../lib/paged-list';
+import { DownloadButton } from './DownloadButton';
+import { FileCards } from './FileCards';
+import { FileTable } from './FileTable';
+import { PagedListView } from './PagedListView';
+import { SortControl } from './SortControl';
+import type { FileActions, FileColumn } from './file-columns';
+
+interface FileListProps {
+  list: PagedList<StoredFile>;
+  sort: SortState;
+  onSort: (column: SortField) => void;
+  /** The screen's filter panel, shown above the count and the rows. */
+  filters?: ReactNode;
+  /** With a noun, the line "Showing {rows on screen} of {files matching the filters} {noun}". */
+  countNoun?: string;
+  caption: string;
+  columns: readonly FileColumn[];
+  showEmail?: boolean;
+  /** Defaults to a Download button. */
+  actions?: FileActions;
+  loadingLabel: string;
+  failedMessage: string;
+  empty: ReactNode;
+}
+
+const download: FileActions = (file) => <DownloadButton file={file} />;
+
+/**
+ * Every file list of the app in one component: filters, the count, the sort (column headers on wide screens,
+ * a sort control on phones), the rows as cards or a table, and the loading, failed, empty and "Load more" states.
+ */
+export function FileList({
+  list,
+  sort,
+  onSort,
+  filters,
+  countNoun,
+  caption,
+  columns,
+  showEmail,
+  actions = download,
+  loadingLabel,
+  failedMessage,
+  empty,
+}: FileListProps) {
+  return (
+    <>
+      {filters}
+      {countNoun && (
+        <p aria-live="polite" className="text-sm text-base-content/80">
+          Showing {list.items.length} of {list.total} {countNoun}
+          {list.isFetching && !list.isPending && (
+            <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
+          )}
+        </p>
+      )}
+      <PagedListView list={list} loadingLabel={loadingLabel} failedMessage={failedMessage} empty={empty}>
+        {(files) => (
+          <>
+            {/* Phones get cards (and a sort control); wider screens the table. Only one of the two is displayed. */}
+            <div className="flex flex-col gap-3 md:hidden">
+              <SortControl sort={sort} onSort={onSort} />
+              <FileCards
+                files={files}
+                label={caption}
+                columns={columns}
+                showEmail={showEmail}
+                actions={actions}
+              />
+            </div>
+            <FileTable
+              files={files}
+              caption={caption}
+              columns={columns}
+              sort={sort}
+              onSort={onSort}
+              showEmail={showEmail}
+              actions={actions}
+            />
+          </>
+        )}
+      </PagedListView>
+    </>
+  );
+}
