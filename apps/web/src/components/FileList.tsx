@@ -7,7 +7,7 @@ import { FileCards } from './FileCards';
 import { FileTable } from './FileTable';
 import { PagedListView } from './PagedListView';
 import { SortControl } from './SortControl';
-import type { FileActions, FileColumn } from './file-columns';
+import { sortFieldsOf, type FileActions, type FileColumn } from './file-columns';
 
 interface FileListProps {
   list: PagedList<StoredFile>;
@@ -63,7 +63,7 @@ export function FileList({
           <>
             {/* Phones get cards (and a sort control); wider screens the table. Only one of the two is displayed. */}
             <div className="flex flex-col gap-3 md:hidden">
-              <SortControl sort={sort} onSort={onSort} />
+              <SortControl sort={sort} onSort={onSort} fields={sortFieldsOf(columns)} />
               <FileCards
                 files={files}
                 label={caption}

@@ -4,7 +4,7 @@ import type { SortState } from '../lib/list-state';
 import { SortHeader } from './SortHeader';
 import { FileIcon } from './FileIcon';
 import { VisibilityBadge } from './VisibilityBadge';
-import type { FileActions, FileColumn } from './file-columns';
+import { COLUMN_SORT, type FileActions, type FileColumn } from './file-columns';
 
 interface FileTableProps {
   files: StoredFile[];
@@ -17,14 +17,14 @@ interface FileTableProps {
   actions: FileActions;
 }
 
-const HEADERS: Record<FileColumn, { label: string; sortBy?: SortField }> = {
-  file: { label: 'File', sortBy: 'filename' },
-  uploader: { label: 'Uploader', sortBy: 'uploader' },
-  type: { label: 'Type' },
-  visibility: { label: 'Visibility' },
-  size: { label: 'Size', sortBy: 'size' },
-  downloads: { label: 'Downloads', sortBy: 'downloadCount' },
-  uploaded: { label: 'Uploaded', sortBy: 'createdAt' },
+const LABELS: Record<FileColumn, string> = {
+  file: 'File',
+  uploader: 'Uploader',
+  type: 'Type',
+  visibility: 'Visibility',
+  size: 'Size',
+  downloads: 'Downloads',
+  uploaded: 'Uploaded',
 };
 
 /**
@@ -96,7 +96,8 @@ export function FileTable({ files, caption, columns, sort, onSort, showEmail, ac
         <thead className="text-base-content">
           <tr>
             {columns.map((column) => {
-              const { label, sortBy } = HEADERS[column];
+              const label = LABELS[column];
+              const sortBy = COLUMN_SORT[column];
               return sortBy ? (
                 <SortHeader key={column} label={label} column={sortBy} sort={sort} onSort={onSort} />
               ) : (

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { SortField } from '@cloudstash/contract';
+import { SORT_FIELDS, type SortField } from '@cloudstash/contract';
 import { nextSort, type SortState } from '../lib/list-state';
 
 export const SORT_LABELS: Record<SortField, string> = {
@@ -10,8 +10,15 @@ export const SORT_LABELS: Record<SortField, string> = {
   createdAt: 'Uploaded',
 };
 
+interface SortControlProps {
+  sort: SortState;
+  onSort: (column: SortField) => void;
+  /** The sorts on offer (those of the list's columns); every sort when left out. */
+  fields?: readonly SortField[];
+}
+
 /** The phone stand-in for sortable column headers: same rules (new column ascending, same column toggles). */
-export function SortControl({ sort, onSort }: { sort: SortState; onSort: (column: SortField) => void }) {
+export function SortControl({ sort, onSort, fields = SORT_FIELDS }: SortControlProps) {
   const id = useId();
   const flipped = nextSort(sort, sort.sort).order;
   return (
@@ -24,7 +31,7 @@ export function SortControl({ sort, onSort }: { sort: SortState; onSort: (column
           value={sort.sort}
           onChange={(event) => onSort(event.target.value as SortField)}
         >
-          {(Object.keys(SORT_LABELS) as SortField[]).map((field) => (
+          {fields.map((field) => (
             <option key={field} value={field}>
               {SORT_LABELS[field]}
             </option>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StoredFile } from '@cloudstash/contract';
+import type { SortField, StoredFile } from '@cloudstash/contract';
 
 /** The columns a file list can show; each screen picks its set and order. */
 export type FileColumn = 'file' | 'uploader' | 'type' | 'visibility' | 'size' | 'downloads' | 'uploaded';
@@ -35,3 +35,17 @@ export const MY_FILES_COLUMNS: readonly FileColumn[] = [
 
 /** What each row offers at its end (Download by default; My Files: Preview, Edit, Delete). */
 export type FileActions = (file: StoredFile) => ReactNode;
+
+/** The server sort behind each sortable column (Type and Visibility have none). */
+export const COLUMN_SORT: Partial<Record<FileColumn, SortField>> = {
+  file: 'filename',
+  uploader: 'uploader',
+  size: 'size',
+  downloads: 'downloadCount',
+  uploaded: 'createdAt',
+};
+
+/** The sorts a list offers: those of its columns, so the phone's sort control matches the table's headers. */
+export function sortFieldsOf(columns: readonly FileColumn[]): SortField[] {
+  return columns.flatMap((column) => COLUMN_SORT[column] ?? []);
+}

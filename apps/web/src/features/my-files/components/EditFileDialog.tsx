@@ -54,7 +54,11 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
           name="filename"
           required
           value={filename}
-          onChange={(event) => setFilename(event.target.value)}
+          onChange={(event) => {
+            setFilename(event.target.value);
+            // The last Save's complaint is about the old name; the hint and "saved as" speak for the new one.
+            setError(undefined);
+          }}
           hint={MESSAGES.editFilenameRequired}
           error={error}
         />
