@@ -37,6 +37,18 @@ test.describe('logout outside the dashboard', () => {
   }
 });
 
+test('logout ends at /login even when the server fails to answer it', async ({ page, user }) => {
+  await page.route('**/api/v1/users/logout', (route) =>
+    route.fulfill({ status: 500, json: { message: MESSAGES.internalError, code: 'INTERNAL' } }),
+  );
+  await page.goto('/dashboard/public-files');
+  await openMenuLink(page, user.name, 'Logout');
+  await expect(page).toHaveURL(atPath('/login'));
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
+});
+
 test.describe('"Showing X of Y" counts rows on screen out of the matching files', () => {
   test('public files: 50 of 55 on the first page, 55 of 55 after Load more', async ({
     page,

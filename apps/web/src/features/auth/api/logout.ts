@@ -20,11 +20,13 @@ export function useLogout() {
       toast.success(answer.message || MESSAGES.logoutSuccess);
     },
     onSettled: async () => {
+      // Forgotten, not refetched: after a failed logout the server would still name the user, and the guards
+      // would send them from /login back to /dashboard.
+      await queryClient.cancelQueries({ queryKey: queryKeys.me });
       queryClient.removeQueries({ queryKey: queryKeys.files });
       queryClient.removeQueries({ queryKey: queryKeys.admin });
       queryClient.setQueryData(queryKeys.me, null);
       await navigate('/login', { replace: true });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }
