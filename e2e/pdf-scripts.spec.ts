@@ -142,3 +142,37 @@ test.describe('the PDF viewer', () => {
     expect((await download).suggestedFilename()).toBe('unreadable report.pdf');
   });
 });
+
+test.describe('pdf.js loading', () => {
+  test('only a PDF preview loads pdf.js: not the landing page, not an image preview', async ({
+    page,
+    user: _user,
+  }) => {
+    // Every script the browser runs, with a sign of whether it holds pdf.js (one of its own messages).
+    const scripts: Promise<{ url: string; pdfjs: boolean }>[] = [];
+    page.on('response', (response) => {
+      if (['script', 'worker'].includes(response.request().resourceType())) {
+        scripts.push(
+          // A redirect has no body of its own; its target is a response of its own.
+          (response.status() < 300 ? response.text() : Promise.resolve('')).then((body) => ({
+            url: response.url(),
+            pdfjs: body.includes('Setting up fake worker') || /pdf\.worker/.test(response.url()),
+          })),
+        );
+      }
+    });
+    const pdfjsLoaded = async () => (await Promise.all(scripts)).filter((s) => s.pdfjs).map((s) => s.url);
+    const image = await uploadFile(page.request, FIXTURES.png, { filename: 'plain picture' });
+    const pdf = await uploadFile(page.request, FIXTURES.pdf, { filename: 'lazy report' });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.goto(`/dashboard/file/${image._id}`);
+    await expect(page.getByRole('img', { name: 'plain picture' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await pdfjsLoaded()).toEqual([]);
+
+    await page.goto(`/dashboard/file/${pdf._id}`);
+    await expect(page.getByRole('img', { name: 'Page 1 of 1 of lazy report' })).toBeVisible();
+    expect(await pdfjsLoaded()).toHaveLength(2);
+  });
+});
