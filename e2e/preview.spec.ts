@@ -86,16 +86,37 @@ test.describe('file preview', () => {
     await checkScreen(page, testInfo, 'preview-video');
   });
 
-  test('a PDF is shown in a frame that receives application/pdf', async ({ page, user: _user }, testInfo) => {
+  test('a PDF is drawn page by page from the bytes the app fetches, with a worker of our own', async ({
+    page,
+    user: _user,
+  }, testInfo) => {
     const file = await uploadFile(page.request, FIXTURES.pdf, { filename: 'annual report' });
     const pdfResponse = page.waitForResponse((r) => r.url().includes(contentPath(file._id)));
+    const worker = page.waitForEvent('worker');
     await openPreview(page, file);
-    const frame = page.getByRole('main').locator('iframe');
-    await expect(frame).toBeVisible();
-    await expect(frame).toHaveAttribute('src', new RegExp(contentPath(file._id)));
     const response = await pdfResponse;
     expect(response.status()).toBeLessThan(300);
     expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
+    expect(await response.request().headerValue('sec-fetch-dest')).toBe('empty');
+    expect(new URL((await worker).url()).origin).toBe(BASE_URL);
+
+    const pdfPage = page.getByRole('main').getByRole('img', { name: 'Page 1 of 1 of annual report' });
+    await expect(pdfPage).toBeVisible();
+    await expect(page.getByText('CloudStash end-to-end test document')).toBeAttached();
+    await expect(page.getByRole('main').locator('iframe, embed, object')).toHaveCount(0);
+    // The page fills the width of the preview area, on a phone as on a desktop.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect
+        .poll(async () => {
+          const [canvas, area] = await Promise.all([
+            pdfPage.boundingBox(),
+            page.getByRole('region', { name: 'Preview' }).boundingBox(),
+          ]);
+          return canvas!.width > area!.width * 0.8 && canvas!.x + canvas!.width <= area!.x + area!.width;
+        })
+        .toBe(true);
+    }
     await checkScreen(page, testInfo, 'preview-pdf');
   });
 

@@ -41,6 +41,8 @@ export const FIXTURES = {
   mp4: fixture('short-clip.mp4', 'video/mp4'),
   webm: fixture('short-clip.webm', 'video/webm'),
   pdf: fixture('quarterly-report.pdf', 'application/pdf'),
+  /** Two pages whose JavaScript (on open) shows an alert and a password prompt, if anything runs it. */
+  scriptedPdf: fixture('scripted-report.pdf', 'application/pdf'),
   txt: fixture('meeting-notes.txt', 'text/plain'),
   /** Wrong types: refused by the upload form before anything is sent. */
   html: fixture('web-page.html', 'text/html'),

@@ -7,17 +7,23 @@ import type { FileWithOwner } from '../repositories/files';
 import { contentDisposition } from '../services/filenames';
 import { AppError } from './errors';
 
-const INLINE_KINDS = /^(image|video)\/|^application\/pdf$/;
+const MEDIA_KINDS = /^(image|video)\//;
 
 /**
- * User bytes must never run as a page of our origin: the sandbox makes the response an opaque origin with no
- * scripts. Chrome's PDF viewer refuses to run inside a CSP sandbox, so PDFs (already proven to be PDFs by their
- * bytes) get a policy that allows only the viewer plugin and nothing else.
+ * Images and video are shown by the app's own <img> and <video>, which run nothing. A PDF opened by the
+ * browser itself (a navigation, frame, <embed> or <object>) would start the browser's PDF viewer, which runs
+ * the document's JavaScript on our origin whatever the CSP says; so a PDF is inline only for a fetch()
+ * (`Sec-Fetch-Dest: empty`), which is how the app's pdf.js viewer reads the bytes, and an attachment otherwise
+ * (also when the header is missing: a fetch ignores the disposition anyway).
  */
-function contentSecurityPolicy(mimetype: string): string {
-  if (mimetype === 'application/pdf') return "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
-  return "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+function showsInline(mimetype: string, fetchDest: string | string[] | undefined): boolean {
+  if (MEDIA_KINDS.test(mimetype)) return true;
+  return mimetype === 'application/pdf' && fetchDest === 'empty';
 }
+
+/** User bytes must never run as a page of our origin: the sandbox makes the response an opaque origin with no scripts. */
+const CONTENT_SECURITY_POLICY =
+  "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** One `bytes=` range of RFC 9110; several ranges are answered with the whole body, never multiplied. */
 export function parseRange(
@@ -91,17 +97,19 @@ export async function sendContent(
     });
   }
   const etag = contentEtag(file.blob_hash);
-  const inline = disposition === 'preview' && INLINE_KINDS.test(file.mimetype);
+  const inline = disposition === 'preview' && showsInline(file.mimetype, request.headers['sec-fetch-dest']);
   const name = disposition === 'download' ? downloadFilename(file.filename, file.mimetype) : file.filename;
   void reply.headers({
     'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
     'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', name),
-    'content-security-policy': contentSecurityPolicy(file.mimetype),
+    'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
     // Access is checked on every request, so no shared cache may keep a copy; private files not even locally.
     'cache-control': file.is_public === 1 ? 'private, no-cache' : 'private, no-store',
     'accept-ranges': 'bytes',
+    // The disposition of a PDF depends on Sec-Fetch-Dest: a cached answer must not serve the other kind.
+    vary: 'Sec-Fetch-Dest',
     etag,
   });
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -13,7 +13,8 @@ type ContentRequest = FastifyRequest<{
 
 /**
  * The bytes of a file. With a signed download link they come as an attachment named {filename}.{ext}, for the
- * user the link was issued to, whose access is checked again now; otherwise for the signed-in viewer, inline.
+ * user the link was issued to, whose access is checked again now; otherwise for the signed-in viewer, inline
+ * (a PDF only to the app's own viewer, which fetches it: see sendContent).
  */
 export async function serveFileContent(services: Services, request: FastifyRequest, reply: FastifyReply) {
   const { params, query } = request as ContentRequest;

@@ -339,7 +339,8 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
     const cases = [
       ['PNG', () => png(930), 'image/png', 'inline'],
       ['MP4', () => mp4(931), 'video/mp4', 'inline'],
-      ['PDF', () => pdf('served'), 'application/pdf', 'inline'],
+      // No Sec-Fetch-Dest: not the app's viewer, so the browser's own PDF viewer must not get it inline.
+      ['PDF', () => pdf('served'), 'application/pdf', 'attachment'],
       ['text', () => text('hello <script>alert(1)</script>'), 'text/plain; charset=utf-8', 'attachment'],
     ] as const;
 
@@ -357,19 +358,35 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
         const csp = answer.headers.get('content-security-policy')!;
         expect(csp).toMatch(/default-src 'none'/);
         expect(csp).not.toMatch(/script-src|unsafe-inline[^;]*script|unsafe-eval/);
-        if (type === 'application/pdf') {
-          // Chromium's PDF viewer does not run in a sandboxed document; the PDF gets no scripts and no
-          // connections instead (proved in the browser by e2e/content-security.spec.ts).
-          expect(csp).toMatch(/object-src 'self'/);
-        } else {
-          expect(csp.split(';')[0]).toBe('sandbox');
-        }
+        expect(csp.split(';')[0]).toBe('sandbox');
         expect(answer.headers.get('etag')).not.toContain(sha256(bytes()));
         // A download link always saves the bytes rather than showing them.
         const link = (await owner.get(`/api/v1/files/f/${file._id}/download`)).body.data.url as string;
         expect((await t.client().get(link)).headers.get('content-disposition')).toMatch(/^attachment;/);
       },
     );
+
+    it('sends a PDF opened or framed by the browser as an attachment, and its bytes inline to a fetch()', async () => {
+      const bytes = pdf('viewer only');
+      const file = (await owner.upload({ bytes, filename: 'Q4 report' })).body.data;
+      for (const dest of ['document', 'iframe', 'frame', 'embed', 'object']) {
+        const opened = await owner.get(file.url, { 'sec-fetch-dest': dest });
+        expect(opened.status, dest).toBe(200);
+        expectSafeDisposition(opened.headers.get('content-disposition'), 'attachment');
+        expect(opened.headers.get('content-security-policy')!.split(';')[0], dest).toBe('sandbox');
+      }
+      // The app's pdf.js viewer reads the bytes with fetch(): Sec-Fetch-Dest is empty.
+      const fetched = await owner.get(file.url, { 'sec-fetch-dest': 'empty' });
+      expect(fetched.status).toBe(200);
+      expectSafeDisposition(fetched.headers.get('content-disposition'), 'inline');
+      expect(fetched.headers.get('content-type')).toBe('application/pdf');
+      expect(fetched.bytes.equals(bytes)).toBe(true);
+      expect(fetched.headers.get('vary')).toMatch(/sec-fetch-dest/i);
+      // Images and video are still inline whatever the destination: the app shows them with <img> and <video>.
+      const image = (await owner.upload({ bytes: png(935) })).body.data;
+      const shown = await owner.get(image.url, { 'sec-fetch-dest': 'document' });
+      expectSafeDisposition(shown.headers.get('content-disposition'), 'inline');
+    });
 
     it('answers single ranges with 206, impossible ones with 416, and never multiplies overlapping ones', async () => {
       const bytes = mp4(940, 50_000);

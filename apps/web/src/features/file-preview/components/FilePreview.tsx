@@ -1,8 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { previewKind, type StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
+import { LoadingState } from '../../../components/States';
 
-/** Images inline, videos with controls, PDFs in a frame, text and other types as a message. */
+// pdf.js is large: only a PDF preview loads it.
+const PdfViewer = lazy(() => import('./PdfViewer'));
+
+/**
+ * Images inline, videos with controls, PDFs drawn by pdf.js in a framed panel (never the browser's own PDF
+ * viewer, which would run the document's scripts), text and other types as a message.
+ */
 export function FilePreview({ file }: { file: StoredFile }) {
   switch (previewKind(file.mimetype)) {
     case 'image':
@@ -27,11 +34,9 @@ export function FilePreview({ file }: { file: StoredFile }) {
       );
     case 'pdf':
       return (
-        <iframe
-          src={file.url}
-          title={`PDF preview of ${file.filename}`}
-          className="h-[70vh] w-full rounded-box border border-base-300 bg-white"
-        />
+        <Suspense fallback={<LoadingState label="Loading PDF" />}>
+          <PdfViewer key={file.url} file={file} />
+        </Suspense>
       );
     case 'text':
       return (
