@@ -30,6 +30,9 @@ import { beforeCommitCrashPoint, crashHookArmed, withRenameCrashPoint } from './
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  /** The database and blob store the services use, for the tools and tests that inspect them directly. */
+  db: Db;
+  store: BlobStore;
   /** Marks the process as leaving: health answers 503 so the load balancer stops sending work. */
   beginShutdown(): void;
 }
@@ -143,5 +146,5 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     if (!overrides.db) await db.destroy();
   });
-  return { app, services, beginShutdown: () => (shuttingDown = true) };
+  return { app, services, db, store, beginShutdown: () => (shuttingDown = true) };
 }

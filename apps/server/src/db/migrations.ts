@@ -133,9 +133,3 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
-
-/** Cheap round trip used by the health check. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
-export async function pingDatabase(db: Kysely<any>): Promise<void> {
-  await sql`select 1`.execute(db);
-}

@@ -4,7 +4,7 @@ import { MESSAGES, booleanText, fileTooLargeMessage } from '@cloudstash/contract
 import type { Config } from '../config';
 import type { ReceivedUpload } from '../services/files';
 import { ingestToTempFile, UploadSourceError, UploadTooLargeError } from '../upload/ingest';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /** Generous room for the multipart framing and the two small text fields around a file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

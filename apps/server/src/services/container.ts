@@ -6,6 +6,7 @@ import { AccountService } from './accounts';
 import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
 import { FileService } from './files';
+import { HealthService } from './health';
 import { Maintenance } from './maintenance';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
@@ -23,14 +24,13 @@ export function createServices(
   const links = new DownloadLinks(secret, config.downloadLinkMs);
   return {
     config,
-    db,
-    store,
     sessions,
     references,
     links,
     accounts: new AccountService(db, sessions, config),
-    files: new FileService(db, references, links),
+    files: new FileService(db, store, references, links),
     stats: new StatsService(db),
+    health: new HealthService(db, store),
     maintenance: new Maintenance(db, store, references, sessions, config, log),
   };
 }

@@ -12,12 +12,14 @@ import {
   type FileListParams,
   type StoredFile,
 } from '@cloudstash/contract';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { BlobStore, ByteRange } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import * as files from '../repositories/files';
-import type { FileScope } from '../repositories/files';
+import type { FileScope, FileWithOwner } from '../repositories/files';
 import { crashPoint } from '../upload/crash-points';
 import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
 import type { IngestedBytes } from '../upload/ingest';
@@ -32,11 +34,18 @@ export interface ReceivedUpload {
   file: IngestedBytes & { declaredType?: string; originalName?: string };
 }
 
+/** A file the viewer may see, and its bytes to read: all of them, or one inclusive range. */
+export interface FileContent {
+  file: FileWithOwner;
+  read(range?: ByteRange): Promise<Readable>;
+}
+
 type UpdateInput = z.output<typeof updateFileBodySchema>;
 
 export class FileService {
   constructor(
     private readonly db: Db,
+    private readonly store: BlobStore,
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
   ) {}
@@ -87,6 +96,12 @@ export class FileService {
   async get(viewer: Viewer, fileId: string): Promise<StoredFile> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'view');
     return presentFile(file, audienceFor(viewer, file));
+  }
+
+  /** The bytes of a file the viewer may see; nothing is read until `read` is called. */
+  async openContent(viewer: Viewer, fileId: string): Promise<FileContent> {
+    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
+    return { file, read: (range) => this.store.read(file.blob_hash, range) };
   }
 
   async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {

@@ -1,6 +1,6 @@
 import { MESSAGES, type StorageStats } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import * as blobs from '../repositories/blobs';
 import * as files from '../repositories/files';
 import * as users from '../repositories/users';

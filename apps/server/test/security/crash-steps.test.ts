@@ -103,11 +103,11 @@ describe.each(DIALECTS)('SIGKILL at each upload step (%s)', (dialect) => {
       expect((await client.get(file.url)).status).toBe(200);
     await server.kill('SIGTERM');
 
-    const { services, app } = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+    const { services, store, app } = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     await services.maintenance.gc({ graceMs: 0 });
     expect((await services.maintenance.fsck()).problems).toEqual([]);
     // No partial file under a final name: every stored blob hashes to its name.
-    for await (const stored of services.store.list()) {
+    for await (const stored of store.list()) {
       const bytes = fs.readFileSync(
         filesUnder(path.join(dataDir, 'blobs')).find((f) => f.endsWith(stored.key))!,
       );

@@ -55,7 +55,7 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
   const fileRows = async () =>
     Number(
       (
-        await t.services.db
+        await t.db
           .selectFrom('files')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
