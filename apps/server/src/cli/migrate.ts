@@ -153,14 +153,18 @@ export async function migrateCommand(
     const worker = async () => {
       for (let blob = queue.shift(); blob; blob = queue.shift()) {
         const temp = await copyToTemp(sourceStore, blob.hash, config.tmpDir);
-        if (temp.hash !== blob.hash || temp.size !== blob.size) {
+        // This copy made the temporary file, so it removes it (a no-op when the store renamed it into place).
+        try {
+          if (temp.hash !== blob.hash || temp.size !== blob.size) {
+            throw new Error(
+              `Source blob ${blob.hash} is damaged (its bytes hash to ${temp.hash}, ${temp.size} bytes); ` +
+                'run `npm run cli -- fsck` on the embedded instance and restore it from a backup first',
+            );
+          }
+          await targetStore!.put(blob.hash, temp.tempPath, temp.size);
+        } finally {
           await fsp.rm(temp.tempPath, { force: true });
-          throw new Error(
-            `Source blob ${blob.hash} is damaged (its bytes hash to ${temp.hash}, ${temp.size} bytes); ` +
-              'run `npm run cli -- fsck` on the embedded instance and restore it from a backup first',
-          );
         }
-        await targetStore!.put(blob.hash, temp.tempPath, temp.size);
         copied += 1;
         bytes += temp.size;
         if (copied % 500 === 0) log(`migrate: ${copied}/${referenced.length} blobs copied`);

@@ -100,7 +100,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(fileSchema) } } },
     async (request, reply) => {
       const viewer = signedIn(request);
-      const file = await files.upload(viewer, await receiveUpload(request, config));
+      const file = await receiveUpload(request, config, (upload) => files.upload(viewer, upload));
       return reply.status(201).send({ message: MESSAGES.uploadSuccess, data: file });
     },
   );

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
 import {
   MESSAGES,
   cleanFilename,
@@ -55,42 +54,38 @@ export class FileService {
    * people upload them, and the answer is the same either way (no one learns what others hold).
    */
   async upload(viewer: Viewer, { fields, file }: ReceivedUpload): Promise<StoredFile> {
-    try {
-      if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
-      const mimetype = await detectMediaType(file.head, file);
-      if (!isAllowedMimeType(mimetype)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
-      }
-      // A file whose bytes contradict what it claims to be is refused with 415: text a client called
-      // HTML or a script is believed and refused; a PDF named and typed as a PNG is a mistake or a disguise.
-      const declared = declaredTypeConflict(file.declaredType, mimetype);
-      if (declared) {
-        const message = isAllowedMimeType(declared)
-          ? typeMismatchMessage(declared, mimetype)
-          : unsupportedTypeMessage(declared);
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
-      }
-
-      const now = nowIso();
-      const row: files.FileRow = {
-        id: crypto.randomUUID(),
-        owner_id: viewer.id,
-        blob_hash: file.hash,
-        filename: uploadFilename(fields.filename, file.originalName),
-        mimetype,
-        category: fileCategory(mimetype),
-        size: file.size,
-        is_public: fields.isPublic ? 1 : 0,
-        download_count: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      await this.references.commitNewFile(row, file.tempPath);
-      crashPoint('after-commit');
-      return this.get(viewer, row.id);
-    } finally {
-      await fsp.rm(file.tempPath, { force: true });
+    if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
+    const mimetype = await detectMediaType(file.head, file);
+    if (!isAllowedMimeType(mimetype)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
     }
+    // A file whose bytes contradict what it claims to be is refused with 415: text a client called
+    // HTML or a script is believed and refused; a PDF named and typed as a PNG is a mistake or a disguise.
+    const declared = declaredTypeConflict(file.declaredType, mimetype);
+    if (declared) {
+      const message = isAllowedMimeType(declared)
+        ? typeMismatchMessage(declared, mimetype)
+        : unsupportedTypeMessage(declared);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+    }
+
+    const now = nowIso();
+    const row: files.FileRow = {
+      id: crypto.randomUUID(),
+      owner_id: viewer.id,
+      blob_hash: file.hash,
+      filename: uploadFilename(fields.filename, file.originalName),
+      mimetype,
+      category: fileCategory(mimetype),
+      size: file.size,
+      is_public: fields.isPublic ? 1 : 0,
+      download_count: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.references.commitNewFile(row, file.tempPath);
+    crashPoint('after-commit');
+    return this.get(viewer, row.id);
   }
 
   async get(viewer: Viewer, fileId: string): Promise<StoredFile> {
