@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES, booleanText, fileTooLargeMessage } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { ReceivedUpload } from '../services/files';
+import type { UploadHooks } from '../upload/hooks';
 import { ingestToTempFile, newTempPath, UploadSourceError, UploadTooLargeError } from '../upload/ingest';
 import { AppError } from '../errors';
 
@@ -78,10 +79,11 @@ export async function receiveUpload<T>(
   request: FastifyRequest,
   config: Config,
   handle: (upload: ReceivedUpload) => Promise<T>,
+  hooks: UploadHooks = {},
 ): Promise<T> {
   let tempPath: string | undefined;
   try {
-    return await handle(await readUploadForm(request, config, (path) => (tempPath = path)));
+    return await handle(await readUploadForm(request, config, hooks, (path) => (tempPath = path)));
   } finally {
     if (tempPath) await fsp.rm(tempPath, { force: true });
   }
@@ -91,6 +93,7 @@ export async function receiveUpload<T>(
 async function readUploadForm(
   request: FastifyRequest,
   config: Config,
+  hooks: UploadHooks,
   claim: (tempPath: string) => void,
 ): Promise<ReceivedUpload> {
   const declaredLength = Number(request.headers['content-length']);
@@ -119,7 +122,7 @@ async function readUploadForm(
       }
       const tempPath = newTempPath(config.tmpDir);
       claim(tempPath);
-      const bytes = await ingestToTempFile(part.file, tempPath, config.maxUploadBytes);
+      const bytes = await ingestToTempFile(part.file, tempPath, config.maxUploadBytes, hooks);
       file = { ...bytes, declaredType: part.mimetype, originalName: part.filename };
     }
   } catch (error) {

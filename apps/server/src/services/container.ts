@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import type { UploadHooks } from '../upload/hooks';
 import { AccountService } from './accounts';
 import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
@@ -18,6 +19,7 @@ export function createServices(
   store: BlobStore,
   secret: Buffer,
   log: FastifyBaseLogger,
+  hooks: UploadHooks = {},
 ) {
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store, log);
@@ -28,7 +30,7 @@ export function createServices(
     references,
     links,
     accounts: new AccountService(db, sessions, config),
-    files: new FileService(db, store, references, links),
+    files: new FileService(db, store, references, links, hooks),
     stats: new StatsService(db),
     health: new HealthService(db, store),
     maintenance: new Maintenance(db, store, references, sessions, config, log),

@@ -19,8 +19,8 @@ import { nowIso } from '../db/executor';
 import { AppError } from '../errors';
 import * as files from '../repositories/files';
 import type { FileScope, FileWithOwner } from '../repositories/files';
-import { crashPoint } from '../upload/crash-points';
 import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
+import type { UploadHooks } from '../upload/hooks';
 import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
@@ -47,6 +47,7 @@ export class FileService {
     private readonly store: BlobStore,
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
+    private readonly hooks: UploadHooks = {},
   ) {}
 
   /**
@@ -84,7 +85,7 @@ export class FileService {
       updated_at: now,
     };
     await this.references.commitNewFile(row, file.tempPath);
-    crashPoint('after-commit');
+    this.hooks.afterCommit?.();
     return this.get(viewer, row.id);
   }
 

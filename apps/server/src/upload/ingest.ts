@@ -4,8 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crashPoint } from './crash-points';
 import { SNIFF_BYTES } from './detect-type';
+import type { UploadHooks } from './hooks';
 
 /** What the server learned while the bytes streamed past, before any row exists. */
 export interface IngestedBytes {
@@ -105,6 +105,7 @@ export async function ingestToTempFile(
   source: Readable,
   tempPath: string,
   maxBytes: number,
+  hooks: UploadHooks = {},
 ): Promise<IngestedBytes> {
   const tmpDir = path.dirname(tempPath);
   await ensureDirectory(tmpDir);
@@ -122,7 +123,7 @@ export async function ingestToTempFile(
     if ((diskError as { code?: string }).code === 'ENOENT') createdDirectories.delete(tmpDir);
     throw serverFault(diskError);
   }
-  crashPoint('after-temp-write');
+  hooks.afterTempWrite?.();
   try {
     const handle = await fsp.open(tempPath, 'r');
     try {
@@ -133,7 +134,7 @@ export async function ingestToTempFile(
   } catch (error) {
     throw serverFault(error);
   }
-  crashPoint('after-fsync');
+  hooks.afterFsync?.();
   return {
     tempPath,
     hash: inspector.hash.digest('hex'),
