@@ -88,7 +88,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const store = overrides.store ?? (await createBlobStore(config));
   const hooks = overrides.hooks ?? {};
   await migrateToLatest(db);
-  const services = createServices(config, db, store, loadAppSecret(config.dataDir), app.log, hooks);
+  const services = createServices(config, db, store, loadAppSecret(config), app.log, hooks);
   let shuttingDown = false;
 
   registerErrorHandler(app);

@@ -10,7 +10,7 @@ const SWEEP_INTERVAL_MS = 15 * 60_000;
  */
 export async function serve(config: Config, overrides: AppOverrides = {}): Promise<void> {
   const { app, services, beginShutdown } = await buildApp(config, overrides);
-  if (config.database.kind === 'postgres' && !process.env.APP_SECRET) {
+  if (config.database.kind === 'postgres' && !config.appSecret) {
     app.log.warn(
       'APP_SECRET is not set: download links are signed with a key kept in DATA_DIR, so other processes will refuse ' +
         'them unless they share that folder. Give every process the same APP_SECRET.',

@@ -198,7 +198,7 @@ export async function migrateCommand(
       config,
       target,
       targetStore,
-      loadAppSecret(config.dataDir),
+      loadAppSecret(config),
       pino({ level: 'warn' }),
     );
     const { checkedBlobs, problems } = await services.maintenance.fsck();
@@ -207,7 +207,7 @@ export async function migrateCommand(
       `migrate: copied ${counts.users} users, ${counts.sessions} sessions, ${counts.files} files and ` +
         `${copied} blobs (${bytes} bytes); fsck on the target: ${checkedBlobs} blobs checked, ${problems.length} problem(s)`,
     );
-    if (!process.env.APP_SECRET) {
+    if (!config.appSecret) {
       log('migrate: remember to give every new process the same APP_SECRET (docs/deployment.md)');
     }
     return {
