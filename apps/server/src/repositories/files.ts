@@ -1,9 +1,10 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FileListParams, SortField } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
-import type { Database, FileTotalsTable, FilesTable } from '../db/schema';
-import { CATEGORY_COLUMNS, FILE_TOTAL_COLUMNS } from '../db/totals';
+import type { Database, FilesTable } from '../db/schema';
+import { CATEGORY_COLUMNS } from '../db/totals';
 import { decodeCursor, encodeCursor } from './cursor';
+import { instanceTotals, ownerTotalsRow } from './file-totals';
 
 export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
 
@@ -112,22 +113,6 @@ function applyFilters(
   return q;
 }
 
-type TotalColumn = Exclude<keyof FileTotalsTable, 'slot'>;
-
-/** The instance's maintained totals (db/totals.ts): a sum over a few slot rows, whatever the number of files. */
-export async function instanceTotals(db: Executor): Promise<Record<TotalColumn, number>> {
-  const columns: readonly TotalColumn[] = FILE_TOTAL_COLUMNS;
-  const row = (await db
-    .selectFrom('file_totals')
-    .select(columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c)))
-    .executeTakeFirstOrThrow()) as Record<TotalColumn, number | string>;
-  return Object.fromEntries(columns.map((c) => [c, Number(row[c])])) as Record<TotalColumn, number>;
-}
-
-function ownerRow(db: Executor, ownerId: string) {
-  return db.selectFrom('owner_file_totals').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
-}
-
 /**
  * A list's total read from the maintained counters when its filters are ones they keep (scope, visibility,
  * category); undefined when the filters need a count over the matching rows (text filters, several at once).
@@ -140,7 +125,7 @@ async function totalFromCounters(
   if (p.q || p.uploader || p.id || p.type || p.userId) return undefined;
   if (scope.kind === 'owner') {
     if (p.category) return undefined; // an owner's files are few and indexed: counted directly
-    const row = await ownerRow(db, scope.ownerId);
+    const row = await ownerTotalsRow(db, scope.ownerId);
     const files = Number(row?.files ?? 0);
     const pub = Number(row?.public_files ?? 0);
     return p.visibility === 'public' ? pub : p.visibility === 'private' ? files - pub : files;
@@ -210,56 +195,6 @@ export async function listFiles(
     })[p.sort];
   const nextCursor = rows.length > p.limit && last ? encodeCursor(sortValue(last), last.id) : null;
   return { items, total, nextCursor };
-}
-
-export async function ownerFileTotals(db: Executor, ownerId: string) {
-  const row = await ownerRow(db, ownerId);
-  return {
-    totalFiles: Number(row?.files ?? 0),
-    totalStorageUsed: Number(row?.size ?? 0),
-    totalPublicFiles: Number(row?.public_files ?? 0),
-    totalDownloadCount: Number(row?.downloads ?? 0),
-  };
-}
-
-export async function publicFileTotals(db: Executor) {
-  const t = await instanceTotals(db);
-  return {
-    totalFiles: t.public_files,
-    images: t.public_images,
-    videos: t.public_videos,
-    documents: t.public_documents,
-    others: t.public_others,
-    totalSize: t.public_size,
-    downloads: t.public_downloads,
-    contributors: t.contributors,
-  };
-}
-
-export async function allFileTotals(db: Executor) {
-  const t = await instanceTotals(db);
-  return {
-    totalFiles: t.files,
-    publicFiles: t.public_files,
-    privateFiles: t.files - t.public_files,
-    totalSize: t.size,
-    downloads: t.downloads,
-    activeUsers: t.active_owners,
-  };
-}
-
-/** The account with the most files, for the storage statistics (ties: the smallest id), off an index. */
-export async function topUploader(db: Executor) {
-  const row = await db
-    .selectFrom('owner_file_totals')
-    .innerJoin('users', 'users.id', 'owner_file_totals.owner_id')
-    .select(['users.id', 'users.name', 'owner_file_totals.files as uploads'])
-    .where('owner_file_totals.files', '>', 0)
-    .orderBy('owner_file_totals.files', 'desc')
-    .orderBy('owner_file_totals.owner_id')
-    .limit(1)
-    .executeTakeFirst();
-  return row && { ...row, uploads: Number(row.uploads) };
 }
 
 /** Any one file holding the blob, so the statistics can link to it. */
