@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { createTotals } from './totals';
+import { createTotals, isPostgres } from './totals';
 
 /**
  * One set of migrations for both dialects: only portable column types (text, integer), and every list,
@@ -117,6 +117,25 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       await sql`create index blobs_ref_count_desc on blobs (ref_count desc, hash)`.execute(db);
       await db.schema.dropIndex('blobs_ref_count').execute();
+    },
+  },
+  '004_case_insensitive_name_sort': {
+    /**
+     * File names sort case-insensitively and identically on both dialects (repositories/files.ts): by
+     * lower(name), then name, then id, compared code point by code point ("C" on PostgreSQL). These indexes
+     * serve that order for the lists sorted by name, replacing the plain filename ones.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      const c = isPostgres(db) ? sql` collate "C"` : sql``;
+      const nameKeys = sql`lower(filename)${c}, filename${c}, id${c}`;
+      await sql`create index files_filename_ci on files (${nameKeys})`.execute(db);
+      await sql`create index files_public_filename_ci on files (is_public, ${nameKeys})`.execute(db);
+      await sql`create index files_public_category_filename_ci on files (is_public, category, ${nameKeys})`.execute(
+        db,
+      );
+      for (const old of ['files_filename', 'files_public_filename', 'files_public_category_filename'])
+        await db.schema.dropIndex(old).execute();
     },
   },
 };

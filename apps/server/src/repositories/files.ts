@@ -1,9 +1,9 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FileListParams, SortField } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
 import type { Database, FilesTable } from '../db/schema';
-import { CATEGORY_COLUMNS } from '../db/totals';
-import { decodeCursor, encodeCursor } from './cursor';
+import { CATEGORY_COLUMNS, isPostgres } from '../db/totals';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { instanceTotals, ownerTotalsRow } from './file-totals';
 
 export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
@@ -25,6 +25,30 @@ const SORT_COLUMN: Record<SortField, string> = {
   downloadCount: 'files.download_count',
   createdAt: 'files.created_at',
 };
+
+/** Sorts by a name, which people expect to ignore case: "alpha", "Alpha2", "beta", "Zeta". */
+const NAME_SORTS: ReadonlySet<SortField> = new Set(['filename', 'uploader']);
+
+/**
+ * The keys a list is ordered by, most significant first, and the cursor's values for them. Names order by
+ * their lower-case form, then exactly, then id, and compare code point by code point on both dialects:
+ * SQLite compares bytes, and PostgreSQL is pinned to the "C" collation, since the database's own collation
+ * (en_US, say) would order differently. The matching indexes are in db/migrations.ts.
+ */
+function sortKeys(
+  db: Executor,
+  sort: SortField,
+  after?: Cursor,
+): { keys: RawBuilder<unknown>[]; values: unknown[] } {
+  const column = sql.ref(SORT_COLUMN[sort]);
+  if (!NAME_SORTS.has(sort))
+    return { keys: [column, sql.ref('files.id')], values: [after?.value, after?.id] };
+  const c = isPostgres(db) ? sql` collate "C"` : sql``;
+  return {
+    keys: [sql`lower(${column})${c}`, sql`${column}${c}`, sql`files.id${c}`],
+    values: [sql`lower(cast(${after?.value} as text))`, after?.value, after?.id],
+  };
+}
 
 function selectWithOwner(db: Executor) {
   return db
@@ -168,20 +192,19 @@ export async function listFiles(
       ).n,
     );
 
-  const column = SORT_COLUMN[p.sort];
   const direction = p.order === 'asc' ? sql`>` : sql`<`;
   let page = base;
   const after = decodeCursor(p.cursor, p.sort === 'size' || p.sort === 'downloadCount' ? 'integer' : 'text');
+  const { keys, values } = sortKeys(db, p.sort, after);
   if (after) {
-    page = page.where(
-      sql<boolean>`(${sql.ref(column)}, files.id) ${direction} (${after.value}, ${after.id})`,
-    );
+    page = page.where(sql<boolean>`(${sql.join(keys)}) ${direction} (${sql.join(values)})`);
+    // The same bound on the first key alone, implied by the row comparison: SQLite seeks an expression index
+    // (lower(name)) only on a plain comparison, not inside a row value.
+    const bound = p.order === 'asc' ? sql`>=` : sql`<=`;
+    page = page.where(sql<boolean>`${keys[0]} ${bound} ${values[0]}`);
   }
-  const rows = (await page
-    .orderBy(sql.ref(column), p.order)
-    .orderBy('files.id', p.order)
-    .limit(p.limit + 1)
-    .execute()) as unknown as FileWithOwner[];
+  for (const key of keys) page = page.orderBy(key, p.order);
+  const rows = (await page.limit(p.limit + 1).execute()) as unknown as FileWithOwner[];
 
   const items = rows.slice(0, p.limit);
   const last = items.at(-1);
