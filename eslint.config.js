@@ -1,7 +1,50 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const noSql = { name: 'kysely', message: 'SQL lives in repositories/.' };
+const layerRule = (paths, patterns) => ['error', { paths, patterns }];
+const noHttp = {
+  regex: '(^|/)(http|routes)(/|$)',
+  message: 'Imports point one way (routes -> services -> repositories): this layer must not know about HTTP.',
+};
+const noServices = {
+  regex: '(^|/)services(/|$)',
+  message: 'Repositories serve services, never the other way round.',
+};
+
+/**
+ * Web features stand alone: a feature may use components/ and lib/, never another feature's files, so each
+ * can change or go without breaking the others. A file N folders below its feature reaches a sibling feature
+ * through N+1 `../`, or through a path naming `features/<other>`.
+ */
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const featureIsolation = WEB_FEATURES.flatMap((feature) => {
+  const others = WEB_FEATURES.filter((other) => other !== feature)
+    .map(escapeRegex)
+    .join('|');
+  if (!others) return [];
+  return [0, 1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': layerRule(
+        [],
+        [
+          {
+            regex: `^(\\.\\./){${depth + 1}}(${others})(/|$)|(^|/)features/(${others})(/|$)`,
+            message: `A feature does not import another feature (${feature}): move what both need to components/ or lib/.`,
+          },
+        ],
+      ),
+    },
+  }));
+});
 
 export default tseslint.config(
   {
@@ -37,11 +80,15 @@ export default tseslint.config(
     // Only repositories and the db layer speak SQL.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/repositories/**', 'apps/server/src/db/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'kysely', message: 'SQL lives in repositories/.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': layerRule([noSql], []) },
   },
+  {
+    files: ['apps/server/src/services/**/*.ts'],
+    rules: { 'no-restricted-imports': layerRule([noSql], [noHttp]) },
+  },
+  {
+    files: ['apps/server/src/repositories/**/*.ts'],
+    rules: { 'no-restricted-imports': layerRule([], [noHttp, noServices]) },
+  },
+  ...featureIsolation,
 );

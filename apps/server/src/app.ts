@@ -25,20 +25,28 @@ import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
 import { loadAppSecret } from './secrets';
 import { createServices, type Services } from './services/container';
-import { beforeCommitCrashPoint, crashHookArmed, withRenameCrashPoint } from './upload/crash-points';
+import type { UploadHooks } from './upload/hooks';
 
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  /** The database and blob store the services use, for the tools and tests that inspect them directly. */
+  db: Db;
+  store: BlobStore;
   /** Marks the process as leaving: health answers 503 so the load balancer stops sending work. */
   beginShutdown(): void;
 }
 
+/** What a caller may supply instead of what `config` describes (tests wrap or replace these). */
+export interface AppOverrides {
+  db?: Db;
+  store?: BlobStore;
+  /** Observers of each upload's steps; none in production. */
+  hooks?: UploadHooks;
+}
+
 /** Everything but listening (fastify/demo's pattern), so tests can inject requests or listen on any port. */
-export async function buildApp(
-  config: Config,
-  overrides: { db?: Db; store?: BlobStore } = {},
-): Promise<BuiltApp> {
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -76,13 +84,11 @@ export async function buildApp(
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const givenDb = overrides.db ?? connectDatabase(config);
-  const givenStore = overrides.store ?? (await createBlobStore(config));
-  // Test-only crash points (upload/crash-points.ts); nothing is wrapped unless CLOUDSTASH_TEST_CRASH_AT is set.
-  const db = crashHookArmed ? givenDb.withPlugin(beforeCommitCrashPoint()) : givenDb;
-  const store = crashHookArmed ? withRenameCrashPoint(givenStore) : givenStore;
+  const db = overrides.db ?? connectDatabase(config);
+  const store = overrides.store ?? (await createBlobStore(config));
+  const hooks = overrides.hooks ?? {};
   await migrateToLatest(db);
-  const services = createServices(config, db, store, loadAppSecret(config.dataDir), app.log);
+  const services = createServices(config, db, store, loadAppSecret(config), app.log, hooks);
   let shuttingDown = false;
 
   registerErrorHandler(app);
@@ -133,7 +139,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { services, isShuttingDown: () => shuttingDown });
       await api.register(userRoutes, { services });
-      await api.register(fileRoutes, { services });
+      await api.register(fileRoutes, { services, uploadHooks: hooks });
       await api.register(adminRoutes, { services });
     },
     { prefix: API_BASE },
@@ -143,5 +149,5 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     if (!overrides.db) await db.destroy();
   });
-  return { app, services, beginShutdown: () => (shuttingDown = true) };
+  return { app, services, db, store, beginShutdown: () => (shuttingDown = true) };
 }

@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(db);
     const store = await createBlobStore(config);
     const log = pino({ level: 'warn' });
-    const services = createServices(config, db, store, loadAppSecret(config.dataDir), log);
+    const services = createServices(config, db, store, loadAppSecret(config), log);
 
     switch (command) {
       case 'create-admin': {

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Config } from './config';
 
 /**
  * The key that signs download links: APP_SECRET when given (required when several processes share the work),
  * otherwise generated once and kept in DATA_DIR so links survive a restart.
  */
-export function loadAppSecret(dataDir: string, fromEnv = process.env.APP_SECRET): Buffer {
-  if (fromEnv) return Buffer.from(fromEnv, 'utf8');
+export function loadAppSecret({ dataDir, appSecret }: Pick<Config, 'dataDir' | 'appSecret'>): Buffer {
+  if (appSecret) return Buffer.from(appSecret, 'utf8');
   const file = path.join(dataDir, 'app-secret');
   try {
     return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');

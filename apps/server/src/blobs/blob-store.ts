@@ -14,8 +14,10 @@ export interface ByteRange {
 export interface BlobStore {
   readonly kind: 'fs' | 's3';
   /**
-   * Makes the bytes of `tempPath` durable under `key`, then removes `tempPath`. When `key` already holds
-   * bytes they are kept and the temporary file is simply removed. Returns only once the bytes are durable.
+   * Makes the bytes of `tempPath` durable under `key`; returns only once they are. When `key` already holds
+   * bytes they are kept. The temporary file stays its creator's: the one hand-over allowed is that `put` may
+   * rename it into place (the local store does, for new bytes), so the creator removes it afterwards with
+   * `rm(..., { force: true })`, a no-op once it was renamed away. `put` never deletes it otherwise.
    */
   put(key: string, tempPath: string, size: number): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -32,8 +32,9 @@ export class FsBlobStore implements BlobStore {
   async put(key: string, tempPath: string): Promise<void> {
     const target = blobPath(this.root, key);
     if (await this.exists(key)) {
-      await fsp.rm(tempPath, { force: true });
-      // Same disk work as the new-bytes path, so its timing does not tell that someone else holds this file.
+      // The temporary file is left to its creator, who removes it either way (BlobStore.put). The directory
+      // sync matches the new-bytes path's disk work, so its timing does not tell that someone else holds
+      // this file.
       await fsyncDirectory(path.dirname(target));
       return;
     }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { Transform, type Readable } from 'node:stream';
@@ -202,38 +201,35 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /** Uploads from `tempPath` and leaves it in place: its creator removes it (BlobStore.put). */
   async put(key: string, tempPath: string, size: number): Promise<void> {
-    try {
-      // An object of the right size is these very bytes (the key is their hash and PutObject is atomic); one of
-      // another size can only be a torn write by a non-atomic store, and is replaced.
-      if ((await this.head(key))?.size === size) return;
-      const checksum = Buffer.from(key, 'hex').toString('base64');
-      for (let attempt = 1; ; attempt++) {
-        const body = fs.createReadStream(tempPath);
-        try {
-          await this.putClient.send(
-            new PutObjectCommand({
-              Bucket: this.options.bucket,
-              Key: this.objectKey(key),
-              Body: body,
-              ContentLength: size,
-              ContentType: 'application/octet-stream',
-              // The store verifies the bytes it received against their SHA-256 (stores that do not know the
-              // header ignore it).
-              ChecksumSHA256: checksum,
-            }),
-            { requestTimeout: PUT_BASE_TIMEOUT_MS + Math.ceil(size / 1_000_000) * 1000 },
-          );
-          return;
-        } catch (error) {
-          if (attempt >= PUT_ATTEMPTS || !isRetryable(error)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
-        } finally {
-          body.destroy();
-        }
+    // An object of the right size is these very bytes (the key is their hash and PutObject is atomic); one of
+    // another size can only be a torn write by a non-atomic store, and is replaced.
+    if ((await this.head(key))?.size === size) return;
+    const checksum = Buffer.from(key, 'hex').toString('base64');
+    for (let attempt = 1; ; attempt++) {
+      const body = fs.createReadStream(tempPath);
+      try {
+        await this.putClient.send(
+          new PutObjectCommand({
+            Bucket: this.options.bucket,
+            Key: this.objectKey(key),
+            Body: body,
+            ContentLength: size,
+            ContentType: 'application/octet-stream',
+            // The store verifies the bytes it received against their SHA-256 (stores that do not know the
+            // header ignore it).
+            ChecksumSHA256: checksum,
+          }),
+          { requestTimeout: PUT_BASE_TIMEOUT_MS + Math.ceil(size / 1_000_000) * 1000 },
+        );
+        return;
+      } catch (error) {
+        if (attempt >= PUT_ATTEMPTS || !isRetryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+      } finally {
+        body.destroy();
       }
-    } finally {
-      await fsp.rm(tempPath, { force: true });
     }
   }
 

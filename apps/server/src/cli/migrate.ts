@@ -10,9 +10,15 @@ import type { BlobStore } from '../blobs/blob-store';
 import { createBlobStore } from '../blobs/create-blob-store';
 import { FsBlobStore } from '../blobs/fs-blob-store';
 import { loadConfig } from '../config';
-import { connectDatabase, type Db } from '../db/connect';
+import { connectDatabase } from '../db/connect';
+import { inTransaction } from '../db/executor';
 import { migrateToLatest } from '../db/migrations';
-import type { Database } from '../db/schema';
+import {
+  copyTableRows,
+  insertBlobRows,
+  isEmptyForMigration,
+  referencedBlobs,
+} from '../repositories/migration';
 import { loadAppSecret } from '../secrets';
 import { createServices } from '../services/container';
 
@@ -73,21 +79,10 @@ async function copyToTemp(
   return { tempPath, hash: hash.digest('hex'), size };
 }
 
-async function isEmpty(db: Db): Promise<boolean> {
-  for (const table of ['users', 'files', 'blobs'] as const) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) > 0) return false;
-  }
-  return true;
-}
-
 /**
  * `npm run cli -- migrate --from ./data`: embedded (SQLite + DATA_DIR/blobs) into PostgreSQL + S3. The copy
- * works on table rows as they are (same schema on both sides), so it reads and writes tables directly rather
- * than through the repositories, whose queries serve the application's use cases.
+ * works on table rows as they are (same schema on both sides), through the row-copying functions of
+ * repositories/migration.ts rather than the application's use-case queries.
  *
  * Order, so that nothing is ever referenced before it exists on the target:
  *  1. every blob referenced by a file is streamed from the source, re-hashed (a corrupt source blob stops the
@@ -142,7 +137,7 @@ export async function migrateCommand(
   try {
     await migrateToLatest(source);
     await migrateToLatest(target);
-    if (!(await isEmpty(target))) {
+    if (!(await isEmptyForMigration(target))) {
       throw new MigrateUsageError(
         'The target database already has users, files or blobs; migrate only fills an empty one',
       );
@@ -151,32 +146,25 @@ export async function migrateCommand(
     await fsp.mkdir(config.tmpDir, { recursive: true });
 
     // 1. Bytes. Counts come from the file rows, not the stored ref_count, so a drifted count is healed here.
-    const referenced = await source
-      .selectFrom('files')
-      .innerJoin('blobs', 'blobs.hash', 'files.blob_hash')
-      .select((eb) => [
-        'blobs.hash',
-        'blobs.size',
-        'blobs.created_at',
-        eb.fn.count<number>('files.id').as('refs'),
-      ])
-      .groupBy(['blobs.hash', 'blobs.size', 'blobs.created_at'])
-      .orderBy('blobs.hash')
-      .execute();
+    const referenced = await referencedBlobs(source);
     let copied = 0;
     let bytes = 0;
     const queue = [...referenced];
     const worker = async () => {
       for (let blob = queue.shift(); blob; blob = queue.shift()) {
         const temp = await copyToTemp(sourceStore, blob.hash, config.tmpDir);
-        if (temp.hash !== blob.hash || temp.size !== blob.size) {
+        // This copy made the temporary file, so it removes it (a no-op when the store renamed it into place).
+        try {
+          if (temp.hash !== blob.hash || temp.size !== blob.size) {
+            throw new Error(
+              `Source blob ${blob.hash} is damaged (its bytes hash to ${temp.hash}, ${temp.size} bytes); ` +
+                'run `npm run cli -- fsck` on the embedded instance and restore it from a backup first',
+            );
+          }
+          await targetStore!.put(blob.hash, temp.tempPath, temp.size);
+        } finally {
           await fsp.rm(temp.tempPath, { force: true });
-          throw new Error(
-            `Source blob ${blob.hash} is damaged (its bytes hash to ${temp.hash}, ${temp.size} bytes); ` +
-              'run `npm run cli -- fsck` on the embedded instance and restore it from a backup first',
-          );
         }
-        await targetStore!.put(blob.hash, temp.tempPath, temp.size);
         copied += 1;
         bytes += temp.size;
         if (copied % 500 === 0) log(`migrate: ${copied}/${referenced.length} blobs copied`);
@@ -185,25 +173,23 @@ export async function migrateCommand(
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
 
     // 2. Rows, all or nothing.
-    const counts = await target.transaction().execute(async (trx) => {
+    const counts = await inTransaction(target, async (trx) => {
       const tally: Record<string, number> = {};
       for (const { table, key } of ROW_TABLES) {
-        tally[table] = await copyTable(source, trx, table, key);
+        tally[table] = await copyTableRows(source, trx, table, key, PAGE);
       }
       for (let i = 0; i < referenced.length; i += PAGE) {
-        await trx
-          .insertInto('blobs')
-          .values(
-            referenced.slice(i, i + PAGE).map((b) => ({
-              hash: b.hash,
-              size: b.size,
-              ref_count: Number(b.refs),
-              created_at: b.created_at,
-            })),
-          )
-          .execute();
+        await insertBlobRows(
+          trx,
+          referenced.slice(i, i + PAGE).map((b) => ({
+            hash: b.hash,
+            size: b.size,
+            ref_count: Number(b.refs),
+            created_at: b.created_at,
+          })),
+        );
       }
-      tally.files = await copyTable(source, trx, 'files', 'id');
+      tally.files = await copyTableRows(source, trx, 'files', 'id', PAGE);
       return tally;
     });
 
@@ -212,7 +198,7 @@ export async function migrateCommand(
       config,
       target,
       targetStore,
-      loadAppSecret(config.dataDir),
+      loadAppSecret(config),
       pino({ level: 'warn' }),
     );
     const { checkedBlobs, problems } = await services.maintenance.fsck();
@@ -221,7 +207,7 @@ export async function migrateCommand(
       `migrate: copied ${counts.users} users, ${counts.sessions} sessions, ${counts.files} files and ` +
         `${copied} blobs (${bytes} bytes); fsck on the target: ${checkedBlobs} blobs checked, ${problems.length} problem(s)`,
     );
-    if (!process.env.APP_SECRET) {
+    if (!config.appSecret) {
       log('migrate: remember to give every new process the same APP_SECRET (docs/deployment.md)');
     }
     return {
@@ -236,30 +222,5 @@ export async function migrateCommand(
     (targetStore as { destroy?: () => void } | undefined)?.destroy?.();
     await source.destroy();
     await target.destroy();
-  }
-}
-
-type TableName = keyof Database;
-
-/** Copies every row of `table` in pages ordered by `key`; returns how many. */
-async function copyTable<T extends TableName>(
-  source: Db,
-  target: Pick<Db, 'insertInto'>,
-  table: T,
-  key: string,
-): Promise<number> {
-  let copied = 0;
-  let after: string | undefined;
-  for (;;) {
-    // The schema types cannot follow a table chosen at run time; the rows are copied as they are.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    let query = (source as any).selectFrom(table).selectAll().orderBy(key).limit(PAGE);
-    if (after !== undefined) query = query.where(key, '>', after);
-    const rows: Array<Record<string, unknown>> = await query.execute();
-    if (!rows.length) return copied;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await (target as any).insertInto(table).values(rows).execute();
-    copied += rows.length;
-    after = rows[rows.length - 1]![key] as string;
   }
 }

@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { createTotals } from './totals';
+import { createTotals, isPostgres } from './totals';
 
 /**
  * One set of migrations for both dialects: only portable column types (text, integer), and every list,
@@ -119,6 +119,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('blobs_ref_count').execute();
     },
   },
+  '004_case_insensitive_name_sort': {
+    /**
+     * File names sort case-insensitively and identically on both dialects (repositories/files.ts): by
+     * lower(name), then name, then id, compared code point by code point ("C" on PostgreSQL). These indexes
+     * serve that order for the lists sorted by name, replacing the plain filename ones.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      const c = isPostgres(db) ? sql` collate "C"` : sql``;
+      const nameKeys = sql`lower(filename)${c}, filename${c}, id${c}`;
+      await sql`create index files_filename_ci on files (${nameKeys})`.execute(db);
+      await sql`create index files_public_filename_ci on files (is_public, ${nameKeys})`.execute(db);
+      await sql`create index files_public_category_filename_ci on files (is_public, category, ${nameKeys})`.execute(
+        db,
+      );
+      for (const old of ['files_filename', 'files_public_filename', 'files_public_category_filename'])
+        await db.schema.dropIndex(old).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -132,10 +151,4 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
-}
-
-/** Cheap round trip used by the health check. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
-export async function pingDatabase(db: Kysely<any>): Promise<void> {
-  await sql`select 1`.execute(db);
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { SessionService, Viewer } from '../services/sessions';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, unauthenticated } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,25 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { MESSAGES, type ErrorBody } from '@cloudstash/contract';
-import { AppError } from './errors';
+import { AppError, type ErrorCode } from '../errors';
+
+/** The HTTP status each error code is answered with. */
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  EMPTY_FILE: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CROSS_SITE: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
+  RATE_LIMITED: 429,
+  ACCOUNT_LOCKED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
 
 const CONTENT_HEADERS = ['content-length', 'content-disposition', 'etag', 'accept-ranges', 'cache-control'];
 
@@ -30,7 +48,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let status: number;
     let body: ErrorBody;
     if (error instanceof AppError) {
-      status = error.status;
+      status = STATUS[error.code];
       body = { message: error.message, code: error.code, ...(error.details && { details: error.details }) };
       if (error.headers) void reply.headers(error.headers);
     } else if (error instanceof ZodError) {

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES, booleanText, fileTooLargeMessage } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { ReceivedUpload } from '../services/files';
-import { ingestToTempFile, UploadSourceError, UploadTooLargeError } from '../upload/ingest';
-import { AppError } from './errors';
+import type { UploadHooks } from '../upload/hooks';
+import { ingestToTempFile, newTempPath, UploadSourceError, UploadTooLargeError } from '../upload/ingest';
+import { AppError } from '../errors';
 
 /** Generous room for the multipart framing and the two small text fields around a file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -69,10 +70,32 @@ function asUploadError(error: unknown, request: FastifyRequest, maxUploadBytes: 
 }
 
 /**
- * Reads an upload form with its fields in any order, streaming the file straight to a temporary file. Returns
- * only once the whole body is read; on any failure the temporary file is gone.
+ * Reads an upload form with its fields in any order, streaming the file straight to a temporary file, then
+ * hands the whole upload to `handle` (the service call) once the body is read. This function creates the
+ * temporary file and is its one owner: it removes it, once, when `handle` is done or anything failed. (A
+ * blob store's `put` may have renamed it into place by then, which makes the removal a no-op.)
  */
-export async function receiveUpload(request: FastifyRequest, config: Config): Promise<ReceivedUpload> {
+export async function receiveUpload<T>(
+  request: FastifyRequest,
+  config: Config,
+  handle: (upload: ReceivedUpload) => Promise<T>,
+  hooks: UploadHooks = {},
+): Promise<T> {
+  let tempPath: string | undefined;
+  try {
+    return await handle(await readUploadForm(request, config, hooks, (path) => (tempPath = path)));
+  } finally {
+    if (tempPath) await fsp.rm(tempPath, { force: true });
+  }
+}
+
+/** The form read itself; `claim` learns the temporary file's name before anything is written to it. */
+async function readUploadForm(
+  request: FastifyRequest,
+  config: Config,
+  hooks: UploadHooks,
+  claim: (tempPath: string) => void,
+): Promise<ReceivedUpload> {
   const declaredLength = Number(request.headers['content-length']);
   if (declaredLength > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES)
     throw tooLarge(request, config.maxUploadBytes);
@@ -97,11 +120,12 @@ export async function receiveUpload(request: FastifyRequest, config: Config): Pr
         part.file.resume();
         throw new AppError('VALIDATION_FAILED', MESSAGES.oneFileOnly);
       }
-      const bytes = await ingestToTempFile(part.file, config.tmpDir, config.maxUploadBytes);
+      const tempPath = newTempPath(config.tmpDir);
+      claim(tempPath);
+      const bytes = await ingestToTempFile(part.file, tempPath, config.maxUploadBytes, hooks);
       file = { ...bytes, declaredType: part.mimetype, originalName: part.filename };
     }
   } catch (error) {
-    if (file) await fsp.rm(file.tempPath, { force: true });
     throw asUploadError(error, request, config.maxUploadBytes);
   } finally {
     uncap();

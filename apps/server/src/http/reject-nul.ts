@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@cloudstash/contract';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /** The path of the first string (or key) holding a NUL character, if any. */
 function findNul(value: unknown, path: string, depth = 0): string | undefined {

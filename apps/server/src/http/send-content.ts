@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, downloadFilename } from '@cloudstash/contract';
-import type { BlobStore, ByteRange } from '../blobs/blob-store';
-import type { FileWithOwner } from '../repositories/files';
-import { contentDisposition } from '../services/filenames';
-import { AppError } from './errors';
+import type { ByteRange } from '../blobs/blob-store';
+import type { FileContent } from '../services/files';
+import { contentDisposition } from './content-disposition';
+import { AppError } from '../errors';
 
 const MEDIA_KINDS = /^(image|video)\//;
 
@@ -86,8 +86,7 @@ export function contentEtag(blobHash: string): string {
 export async function sendContent(
   request: FastifyRequest,
   reply: FastifyReply,
-  store: BlobStore,
-  file: FileWithOwner,
+  { file, read }: FileContent,
   disposition: 'preview' | 'download',
 ) {
   const range = parseRange(request.headers.range, file.size);
@@ -114,7 +113,7 @@ export async function sendContent(
   });
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   if (range) {
-    const stream = await store.read(file.blob_hash, range);
+    const stream = await read(range);
     return reply
       .status(206)
       .headers({
@@ -123,7 +122,7 @@ export async function sendContent(
       })
       .send(stream);
   }
-  const stream = verifiedStream(await store.read(file.blob_hash), file.blob_hash, () =>
+  const stream = verifiedStream(await read(), file.blob_hash, () =>
     request.log.error({ file: file.id, blob: file.blob_hash }, 'stored bytes do not match their hash'),
   );
   return reply.header('content-length', file.size).send(stream);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@cloudstash/contract';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * The update payload arrives as form data; JSON and URL-encoded bodies are read too. Only the

@@ -1,9 +1,10 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FileListParams, SortField } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
-import type { Database, FileTotalsTable, FilesTable } from '../db/schema';
-import { CATEGORY_COLUMNS, FILE_TOTAL_COLUMNS } from '../db/totals';
-import { decodeCursor, encodeCursor } from './cursor';
+import type { Database, FilesTable } from '../db/schema';
+import { CATEGORY_COLUMNS, isPostgres } from '../db/totals';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { instanceTotals, ownerTotalsRow } from './file-totals';
 
 export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
 
@@ -24,6 +25,30 @@ const SORT_COLUMN: Record<SortField, string> = {
   downloadCount: 'files.download_count',
   createdAt: 'files.created_at',
 };
+
+/** Sorts by a name, which people expect to ignore case: "alpha", "Alpha2", "beta", "Zeta". */
+const NAME_SORTS: ReadonlySet<SortField> = new Set(['filename', 'uploader']);
+
+/**
+ * The keys a list is ordered by, most significant first, and the cursor's values for them. Names order by
+ * their lower-case form, then exactly, then id, and compare code point by code point on both dialects:
+ * SQLite compares bytes, and PostgreSQL is pinned to the "C" collation, since the database's own collation
+ * (en_US, say) would order differently. The matching indexes are in db/migrations.ts.
+ */
+function sortKeys(
+  db: Executor,
+  sort: SortField,
+  after?: Cursor,
+): { keys: RawBuilder<unknown>[]; values: unknown[] } {
+  const column = sql.ref(SORT_COLUMN[sort]);
+  if (!NAME_SORTS.has(sort))
+    return { keys: [column, sql.ref('files.id')], values: [after?.value, after?.id] };
+  const c = isPostgres(db) ? sql` collate "C"` : sql``;
+  return {
+    keys: [sql`lower(${column})${c}`, sql`${column}${c}`, sql`files.id${c}`],
+    values: [sql`lower(cast(${after?.value} as text))`, after?.value, after?.id],
+  };
+}
 
 function selectWithOwner(db: Executor) {
   return db
@@ -112,22 +137,6 @@ function applyFilters(
   return q;
 }
 
-type TotalColumn = Exclude<keyof FileTotalsTable, 'slot'>;
-
-/** The instance's maintained totals (db/totals.ts): a sum over a few slot rows, whatever the number of files. */
-export async function instanceTotals(db: Executor): Promise<Record<TotalColumn, number>> {
-  const columns: readonly TotalColumn[] = FILE_TOTAL_COLUMNS;
-  const row = (await db
-    .selectFrom('file_totals')
-    .select(columns.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c)))
-    .executeTakeFirstOrThrow()) as Record<TotalColumn, number | string>;
-  return Object.fromEntries(columns.map((c) => [c, Number(row[c])])) as Record<TotalColumn, number>;
-}
-
-function ownerRow(db: Executor, ownerId: string) {
-  return db.selectFrom('owner_file_totals').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
-}
-
 /**
  * A list's total read from the maintained counters when its filters are ones they keep (scope, visibility,
  * category); undefined when the filters need a count over the matching rows (text filters, several at once).
@@ -140,7 +149,7 @@ async function totalFromCounters(
   if (p.q || p.uploader || p.id || p.type || p.userId) return undefined;
   if (scope.kind === 'owner') {
     if (p.category) return undefined; // an owner's files are few and indexed: counted directly
-    const row = await ownerRow(db, scope.ownerId);
+    const row = await ownerTotalsRow(db, scope.ownerId);
     const files = Number(row?.files ?? 0);
     const pub = Number(row?.public_files ?? 0);
     return p.visibility === 'public' ? pub : p.visibility === 'private' ? files - pub : files;
@@ -183,20 +192,19 @@ export async function listFiles(
       ).n,
     );
 
-  const column = SORT_COLUMN[p.sort];
   const direction = p.order === 'asc' ? sql`>` : sql`<`;
   let page = base;
   const after = decodeCursor(p.cursor, p.sort === 'size' || p.sort === 'downloadCount' ? 'integer' : 'text');
+  const { keys, values } = sortKeys(db, p.sort, after);
   if (after) {
-    page = page.where(
-      sql<boolean>`(${sql.ref(column)}, files.id) ${direction} (${after.value}, ${after.id})`,
-    );
+    page = page.where(sql<boolean>`(${sql.join(keys)}) ${direction} (${sql.join(values)})`);
+    // The same bound on the first key alone, implied by the row comparison: SQLite seeks an expression index
+    // (lower(name)) only on a plain comparison, not inside a row value.
+    const bound = p.order === 'asc' ? sql`>=` : sql`<=`;
+    page = page.where(sql<boolean>`${keys[0]} ${bound} ${values[0]}`);
   }
-  const rows = (await page
-    .orderBy(sql.ref(column), p.order)
-    .orderBy('files.id', p.order)
-    .limit(p.limit + 1)
-    .execute()) as unknown as FileWithOwner[];
+  for (const key of keys) page = page.orderBy(key, p.order);
+  const rows = (await page.limit(p.limit + 1).execute()) as unknown as FileWithOwner[];
 
   const items = rows.slice(0, p.limit);
   const last = items.at(-1);
@@ -210,56 +218,6 @@ export async function listFiles(
     })[p.sort];
   const nextCursor = rows.length > p.limit && last ? encodeCursor(sortValue(last), last.id) : null;
   return { items, total, nextCursor };
-}
-
-export async function ownerFileTotals(db: Executor, ownerId: string) {
-  const row = await ownerRow(db, ownerId);
-  return {
-    totalFiles: Number(row?.files ?? 0),
-    totalStorageUsed: Number(row?.size ?? 0),
-    totalPublicFiles: Number(row?.public_files ?? 0),
-    totalDownloadCount: Number(row?.downloads ?? 0),
-  };
-}
-
-export async function publicFileTotals(db: Executor) {
-  const t = await instanceTotals(db);
-  return {
-    totalFiles: t.public_files,
-    images: t.public_images,
-    videos: t.public_videos,
-    documents: t.public_documents,
-    others: t.public_others,
-    totalSize: t.public_size,
-    downloads: t.public_downloads,
-    contributors: t.contributors,
-  };
-}
-
-export async function allFileTotals(db: Executor) {
-  const t = await instanceTotals(db);
-  return {
-    totalFiles: t.files,
-    publicFiles: t.public_files,
-    privateFiles: t.files - t.public_files,
-    totalSize: t.size,
-    downloads: t.downloads,
-    activeUsers: t.active_owners,
-  };
-}
-
-/** The account with the most files, for the storage statistics (ties: the smallest id), off an index. */
-export async function topUploader(db: Executor) {
-  const row = await db
-    .selectFrom('owner_file_totals')
-    .innerJoin('users', 'users.id', 'owner_file_totals.owner_id')
-    .select(['users.id', 'users.name', 'owner_file_totals.files as uploads'])
-    .where('owner_file_totals.files', '>', 0)
-    .orderBy('owner_file_totals.files', 'desc')
-    .orderBy('owner_file_totals.owner_id')
-    .limit(1)
-    .executeTakeFirst();
-  return row && { ...row, uploads: Number(row.uploads) };
 }
 
 /** Any one file holding the blob, so the statistics can link to it. */

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { sendContent } from '../http/send-content';
 import type { Services } from '../services/container';
-import { requireFileAccess } from '../services/file-access';
 
 type ContentRequest = FastifyRequest<{
   Params: { id: string };
@@ -22,9 +21,8 @@ export async function serveFileContent(services: Services, request: FastifyReque
     const userId = services.links.verify(params.id, query);
     const viewer = userId ? await services.accounts.viewerOf(userId) : null;
     if (!viewer) throw new AppError('FORBIDDEN', MESSAGES.downloadLinkInvalid);
-    const file = await requireFileAccess(services.db, viewer, params.id, 'view');
-    return sendContent(request, reply, services.store, file, 'download');
+    return sendContent(request, reply, await services.files.openContent(viewer, params.id), 'download');
   }
-  const file = await requireFileAccess(services.db, signedIn(request), params.id, 'view');
-  return sendContent(request, reply, services.store, file, 'preview');
+  const content = await services.files.openContent(signedIn(request), params.id);
+  return sendContent(request, reply, content, 'preview');
 }

@@ -17,11 +17,15 @@ import { signedIn } from '../http/auth';
 import { receiveUpload } from '../http/multipart-upload';
 import { readUpdateForm } from '../http/update-form';
 import type { Services } from '../services/container';
+import type { UploadHooks } from '../upload/hooks';
 import { serveFileContent } from './file-content';
 
 const tags = ['files'];
 
-export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks?: UploadHooks }> = async (
+  app,
+  { services, uploadHooks },
+) => {
   const { files, stats, config } = services;
 
   app.get(
@@ -100,7 +104,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(fileSchema) } } },
     async (request, reply) => {
       const viewer = signedIn(request);
-      const file = await files.upload(viewer, await receiveUpload(request, config));
+      const file = await receiveUpload(
+        request,
+        config,
+        (upload) => files.upload(viewer, upload),
+        uploadHooks,
+      );
       return reply.status(201).send({ message: MESSAGES.uploadSuccess, data: file });
     },
   );

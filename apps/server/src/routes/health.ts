@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@cloudstash/contract';
-import { pingDatabase } from '../db/migrations';
 import type { Services } from '../services/container';
 
 const healthSchema = z.object({
@@ -13,12 +12,6 @@ const healthSchema = z.object({
   }),
 });
 
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
-
 /** Readiness: 200 only while the database and the blob store answer and the process is not shutting down. */
 export const healthRoutes: FastifyPluginAsyncZod<{
   services: Services;
@@ -28,19 +21,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     '/health',
     { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
     async (_request, reply) => {
-      const [database, blobStore] = await Promise.all(
-        [pingDatabase(services.db), services.store.ping()].map((check) =>
-          within(check, 3000).then(
-            () => 'up' as const,
-            () => 'down' as const,
-          ),
-        ),
-      );
+      const { database, blobStore } = await services.health.check();
       const shuttingDown = isShuttingDown();
       const healthy = database === 'up' && blobStore === 'up' && !shuttingDown;
       return reply.status(healthy ? 200 : 503).send({
         message: healthy ? 'ok' : MESSAGES.unavailable,
-        data: { database: database!, blobStore: blobStore!, shuttingDown },
+        data: { database, blobStore, shuttingDown },
       });
     },
   );

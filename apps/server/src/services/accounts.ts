@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
 import { inTransaction, nowIso } from '../db/executor';
 import * as failures from '../repositories/login-failures';
 import * as users from '../repositories/users';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { presentUser } from './presenters';
 import type { SessionService, Viewer } from './sessions';

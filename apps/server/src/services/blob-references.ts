@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
@@ -24,17 +23,16 @@ export class BlobReferences {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Commits a file whose bytes sit, hashed and fsynced, in `tempPath`; the temporary file is gone afterwards. */
+  /**
+   * Commits a file whose bytes sit, hashed and fsynced, in `tempPath`. The temporary file stays the caller's
+   * to remove afterwards (the store may have renamed it into place: BlobStore.put).
+   */
   async commitNewFile(file: FileRow, tempPath: string): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        await blobs.acquireBlobReference(trx, { hash: file.blob_hash, size: file.size, now: nowIso() });
-        await this.store.put(file.blob_hash, tempPath, file.size);
-        await files.insertFile(trx, file);
-      });
-    } finally {
-      await fsp.rm(tempPath, { force: true });
-    }
+    await inTransaction(this.db, async (trx) => {
+      await blobs.acquireBlobReference(trx, { hash: file.blob_hash, size: file.size, now: nowIso() });
+      await this.store.put(file.blob_hash, tempPath, file.size);
+      await files.insertFile(trx, file);
+    });
   }
 
   /** Removes a file row and releases its blob, reclaiming the bytes when it was the last reference. */

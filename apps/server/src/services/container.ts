@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import type { UploadHooks } from '../upload/hooks';
 import { AccountService } from './accounts';
 import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
 import { FileService } from './files';
+import { HealthService } from './health';
 import { Maintenance } from './maintenance';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
@@ -17,20 +19,20 @@ export function createServices(
   store: BlobStore,
   secret: Buffer,
   log: FastifyBaseLogger,
+  hooks: UploadHooks = {},
 ) {
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);
   return {
     config,
-    db,
-    store,
     sessions,
     references,
     links,
     accounts: new AccountService(db, sessions, config),
-    files: new FileService(db, references, links),
+    files: new FileService(db, store, references, links, hooks),
     stats: new StatsService(db),
+    health: new HealthService(db, store),
     maintenance: new Maintenance(db, store, references, sessions, config, log),
   };
 }

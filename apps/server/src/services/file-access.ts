@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound } from '../errors';
 import { findFileWithOwner, type FileWithOwner } from '../repositories/files';
 import type { Viewer } from './sessions';
 

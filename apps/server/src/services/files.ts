@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
 import {
   MESSAGES,
   cleanFilename,
@@ -12,14 +11,16 @@ import {
   type FileListParams,
   type StoredFile,
 } from '@cloudstash/contract';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { BlobStore, ByteRange } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import * as files from '../repositories/files';
-import type { FileScope } from '../repositories/files';
-import { crashPoint } from '../upload/crash-points';
+import type { FileScope, FileWithOwner } from '../repositories/files';
 import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
+import type { UploadHooks } from '../upload/hooks';
 import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
@@ -32,13 +33,21 @@ export interface ReceivedUpload {
   file: IngestedBytes & { declaredType?: string; originalName?: string };
 }
 
+/** A file the viewer may see, and its bytes to read: all of them, or one inclusive range. */
+export interface FileContent {
+  file: FileWithOwner;
+  read(range?: ByteRange): Promise<Readable>;
+}
+
 type UpdateInput = z.output<typeof updateFileBodySchema>;
 
 export class FileService {
   constructor(
     private readonly db: Db,
+    private readonly store: BlobStore,
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
+    private readonly hooks: UploadHooks = {},
   ) {}
 
   /**
@@ -46,47 +55,49 @@ export class FileService {
    * people upload them, and the answer is the same either way (no one learns what others hold).
    */
   async upload(viewer: Viewer, { fields, file }: ReceivedUpload): Promise<StoredFile> {
-    try {
-      if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
-      const mimetype = await detectMediaType(file.head, file);
-      if (!isAllowedMimeType(mimetype)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
-      }
-      // A file whose bytes contradict what it claims to be is refused with 415: text a client called
-      // HTML or a script is believed and refused; a PDF named and typed as a PNG is a mistake or a disguise.
-      const declared = declaredTypeConflict(file.declaredType, mimetype);
-      if (declared) {
-        const message = isAllowedMimeType(declared)
-          ? typeMismatchMessage(declared, mimetype)
-          : unsupportedTypeMessage(declared);
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
-      }
-
-      const now = nowIso();
-      const row: files.FileRow = {
-        id: crypto.randomUUID(),
-        owner_id: viewer.id,
-        blob_hash: file.hash,
-        filename: uploadFilename(fields.filename, file.originalName),
-        mimetype,
-        category: fileCategory(mimetype),
-        size: file.size,
-        is_public: fields.isPublic ? 1 : 0,
-        download_count: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      await this.references.commitNewFile(row, file.tempPath);
-      crashPoint('after-commit');
-      return this.get(viewer, row.id);
-    } finally {
-      await fsp.rm(file.tempPath, { force: true });
+    if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
+    const mimetype = await detectMediaType(file.head, file);
+    if (!isAllowedMimeType(mimetype)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
     }
+    // A file whose bytes contradict what it claims to be is refused with 415: text a client called
+    // HTML or a script is believed and refused; a PDF named and typed as a PNG is a mistake or a disguise.
+    const declared = declaredTypeConflict(file.declaredType, mimetype);
+    if (declared) {
+      const message = isAllowedMimeType(declared)
+        ? typeMismatchMessage(declared, mimetype)
+        : unsupportedTypeMessage(declared);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+    }
+
+    const now = nowIso();
+    const row: files.FileRow = {
+      id: crypto.randomUUID(),
+      owner_id: viewer.id,
+      blob_hash: file.hash,
+      filename: uploadFilename(fields.filename, file.originalName),
+      mimetype,
+      category: fileCategory(mimetype),
+      size: file.size,
+      is_public: fields.isPublic ? 1 : 0,
+      download_count: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.references.commitNewFile(row, file.tempPath);
+    this.hooks.afterCommit?.();
+    return this.get(viewer, row.id);
   }
 
   async get(viewer: Viewer, fileId: string): Promise<StoredFile> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'view');
     return presentFile(file, audienceFor(viewer, file));
+  }
+
+  /** The bytes of a file the viewer may see; nothing is read until `read` is called. */
+  async openContent(viewer: Viewer, fileId: string): Promise<FileContent> {
+    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
+    return { file, read: (range) => this.store.read(file.blob_hash, range) };
   }
 
   async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {

@@ -1,5 +1,6 @@
-import type { StoredFile, User } from '@cloudstash/contract';
+import type { StorageStats, StoredFile, User } from '@cloudstash/contract';
 import { API_BASE } from '@cloudstash/contract';
+import type { TotalColumn } from '../repositories/file-totals';
 import type { FileWithOwner } from '../repositories/files';
 import type { UserRecord } from '../repositories/users';
 
@@ -39,5 +40,74 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
     updatedAt: row.updated_at,
     url: contentUrl(row.id),
     uploadedBy,
+  };
+}
+
+type InstanceTotals = Record<TotalColumn, number>;
+
+/** A user's own totals; each user is charged the full size of their files, shared bytes or not. */
+export function presentOwnerTotals(
+  row: { files: number; size: number; public_files: number; downloads: number } | undefined,
+) {
+  return {
+    totalFiles: Number(row?.files ?? 0),
+    totalStorageUsed: Number(row?.size ?? 0),
+    totalPublicFiles: Number(row?.public_files ?? 0),
+    totalDownloadCount: Number(row?.downloads ?? 0),
+  };
+}
+
+export function presentPublicSummary(t: InstanceTotals) {
+  return {
+    totalFiles: t.public_files,
+    images: t.public_images,
+    videos: t.public_videos,
+    documents: t.public_documents,
+    others: t.public_others,
+    totalSize: t.public_size,
+    downloads: t.public_downloads,
+    contributors: t.contributors,
+  };
+}
+
+export function presentAllFilesSummary(t: InstanceTotals) {
+  return {
+    totalFiles: t.files,
+    publicFiles: t.public_files,
+    privateFiles: t.files - t.public_files,
+    totalSize: t.size,
+    downloads: t.downloads,
+    activeUsers: t.active_owners,
+  };
+}
+
+/** Logical = what users uploaded, physical = what is stored once. */
+export function presentStorage(figures: {
+  logical: InstanceTotals;
+  physical: { uniqueFilesStored: number; totalPhysicalSize: number };
+  totalUsers: number;
+  shared: { hash: string; ref_count: number } | undefined;
+  sharedFile: { id: string; filename: string } | undefined;
+  top: { id: string; name: string; uploads: number } | undefined;
+}): StorageStats {
+  const { logical, physical, totalUsers, shared, sharedFile, top } = figures;
+  return {
+    totalLogicalSize: logical.size,
+    totalPhysicalSize: physical.totalPhysicalSize,
+    storageSaved: logical.size - physical.totalPhysicalSize,
+    totalFilesUploaded: logical.files,
+    uniqueFilesStored: physical.uniqueFilesStored,
+    totalUsers,
+    mostDuplicatedFile:
+      shared && sharedFile
+        ? {
+            sha256: shared.hash,
+            fileId: sharedFile.id,
+            filename: sharedFile.filename,
+            count: Number(shared.ref_count),
+            url: contentUrl(sharedFile.id),
+          }
+        : null,
+    topUploader: top ? { userId: top.id, name: top.name, uploads: Number(top.uploads) } : null,
   };
 }

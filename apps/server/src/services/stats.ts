@@ -1,26 +1,32 @@
 import { MESSAGES, type StorageStats } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import * as blobs from '../repositories/blobs';
+import * as totals from '../repositories/file-totals';
 import * as files from '../repositories/files';
 import * as users from '../repositories/users';
-import { contentUrl, presentUser } from './presenters';
+import {
+  presentAllFilesSummary,
+  presentOwnerTotals,
+  presentPublicSummary,
+  presentStorage,
+  presentUser,
+} from './presenters';
 
 /** Every figure comes from the database over all rows, never from summing a page the client holds. */
 export class StatsService {
   constructor(private readonly db: Db) {}
 
-  /** A user's own totals: each user is charged the full size of their files, shared bytes or not. */
-  ownerTotals(userId: string) {
-    return files.ownerFileTotals(this.db, userId);
+  async ownerTotals(userId: string) {
+    return presentOwnerTotals(await totals.ownerTotalsRow(this.db, userId));
   }
 
-  publicSummary() {
-    return files.publicFileTotals(this.db);
+  async publicSummary() {
+    return presentPublicSummary(await totals.instanceTotals(this.db));
   }
 
-  allFilesSummary() {
-    return files.allFileTotals(this.db);
+  async allFilesSummary() {
+    return presentAllFilesSummary(await totals.instanceTotals(this.db));
   }
 
   usersSummary() {
@@ -30,37 +36,18 @@ export class StatsService {
   async userWithTotals(userId: string) {
     const user = await users.findUserById(this.db, userId);
     if (!user) throw notFound(MESSAGES.userNotFound);
-    return { user: presentUser(user), ...(await files.ownerFileTotals(this.db, userId)) };
+    return { user: presentUser(user), ...(await this.ownerTotals(userId)) };
   }
 
-  /** Logical = what users uploaded, physical = what is stored once. */
   async storage(): Promise<StorageStats> {
     const [logical, physical, totalUsers, shared, top] = await Promise.all([
-      files.allFileTotals(this.db),
+      totals.instanceTotals(this.db),
       blobs.blobTotals(this.db),
       users.countUsers(this.db),
       blobs.mostReferencedBlob(this.db),
-      files.topUploader(this.db),
+      totals.topUploader(this.db),
     ]);
     const sharedFile = shared ? await files.anyFileOfBlob(this.db, shared.hash) : undefined;
-    return {
-      totalLogicalSize: logical.totalSize,
-      totalPhysicalSize: physical.totalPhysicalSize,
-      storageSaved: logical.totalSize - physical.totalPhysicalSize,
-      totalFilesUploaded: logical.totalFiles,
-      uniqueFilesStored: physical.uniqueFilesStored,
-      totalUsers,
-      mostDuplicatedFile:
-        shared && sharedFile
-          ? {
-              sha256: shared.hash,
-              fileId: sharedFile.id,
-              filename: sharedFile.filename,
-              count: Number(shared.ref_count),
-              url: contentUrl(sharedFile.id),
-            }
-          : null,
-      topUploader: top ? { userId: top.id, name: top.name, uploads: Number(top.uploads) } : null,
-    };
+    return presentStorage({ logical, physical, totalUsers, shared, sharedFile, top });
   }
 }

@@ -4,8 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crashPoint } from './crash-points';
 import { SNIFF_BYTES } from './detect-type';
+import type { UploadHooks } from './hooks';
 
 /** What the server learned while the bytes streamed past, before any row exists. */
 export interface IngestedBytes {
@@ -91,48 +91,50 @@ function ensureDirectory(dir: string): Promise<unknown> {
   return created;
 }
 
+/** A fresh name for an upload's temporary file in `tmpDir`; nothing exists under it yet. */
+export function newTempPath(tmpDir: string): string {
+  return path.join(tmpDir, `upload-${crypto.randomUUID()}`);
+}
+
 /**
- * Streams an upload into a fresh temporary file (fsynced before returning) while hashing it. Throws
- * UploadTooLargeError as soon as more than `maxBytes` arrive; the temporary file is removed on any failure.
+ * Streams an upload into a new file at `tempPath` (fsynced before returning) while hashing it. Throws
+ * UploadTooLargeError as soon as more than `maxBytes` arrive. Whatever happens, the file at `tempPath` is the
+ * caller's to remove: it may exist, whole or partly written, after a failure too.
  */
 export async function ingestToTempFile(
   source: Readable,
-  tmpDir: string,
+  tempPath: string,
   maxBytes: number,
+  hooks: UploadHooks = {},
 ): Promise<IngestedBytes> {
+  const tmpDir = path.dirname(tempPath);
   await ensureDirectory(tmpDir);
-  const tempPath = path.join(tmpDir, `upload-${crypto.randomUUID()}`);
   const inspector = new ByteInspector(maxBytes);
   const out = fs.createWriteStream(tempPath, { flags: 'wx' });
   let diskError: unknown;
   out.once('error', (error) => (diskError ??= error));
   try {
-    try {
-      await pipeline(source, inspector, out);
-    } catch (error) {
-      if (error instanceof UploadTooLargeError) throw error;
-      // Unless our own file failed, the bytes stopped because the client's form did (malformed, cut short).
-      if (diskError === undefined) throw new UploadSourceError(String(error));
-      // The folder vanished under us (someone cleaned it): the next upload creates it again.
-      if ((diskError as { code?: string }).code === 'ENOENT') createdDirectories.delete(tmpDir);
-      throw serverFault(diskError);
-    }
-    crashPoint('after-temp-write');
-    try {
-      const handle = await fsp.open(tempPath, 'r');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    } catch (error) {
-      throw serverFault(error);
-    }
-    crashPoint('after-fsync');
+    await pipeline(source, inspector, out);
   } catch (error) {
-    await fsp.rm(tempPath, { force: true });
-    throw error;
+    if (error instanceof UploadTooLargeError) throw error;
+    // Unless our own file failed, the bytes stopped because the client's form did (malformed, cut short).
+    if (diskError === undefined) throw new UploadSourceError(String(error));
+    // The folder vanished under us (someone cleaned it): the next upload creates it again.
+    if ((diskError as { code?: string }).code === 'ENOENT') createdDirectories.delete(tmpDir);
+    throw serverFault(diskError);
   }
+  hooks.afterTempWrite?.();
+  try {
+    const handle = await fsp.open(tempPath, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw serverFault(error);
+  }
+  hooks.afterFsync?.();
   return {
     tempPath,
     hash: inspector.hash.digest('hex'),

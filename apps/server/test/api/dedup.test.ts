@@ -62,7 +62,7 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
     expect((await storage()).uniqueFilesStored).toBe(before.uniqueFilesStored);
     await bob.delete(`/api/v1/files/delete/${b.body.data._id}`);
     expect((await storage()).uniqueFilesStored).toBe(before.uniqueFilesStored - 1);
-    expect(await t.services.store.exists(sha256(bytes))).toBe(false);
+    expect(await t.store.exists(sha256(bytes))).toBe(false);
   });
 
   it('keeps invariants 1 and 2 after everything: fsck clean, nothing to collect', async () => {

@@ -326,7 +326,7 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
     it('answers a file whose bytes went missing with a JSON 500 and keeps serving', async () => {
       const bytes = png(14);
       const { body } = await owner.upload({ bytes });
-      await t.services.store.delete(sha256(bytes));
+      await t.store.delete(sha256(bytes));
       const broken = await owner.get(body.data.url);
       expect(broken.status).toBe(500);
       expect(broken.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -165,3 +165,51 @@ describe.each(DIALECTS)('public list filters, sorting and pages (%s)', (dialect)
     }
   });
 });
+
+describe.each(DIALECTS)('name sorting ignores case, the same on every database (%s)', (dialect) => {
+  let t: TestApp;
+  let viewer: TestClient;
+  const NAMES = ['alpha', 'Zeta', 'beta', 'Alpha2'];
+  const ASCENDING = ['alpha', 'Alpha2', 'beta', 'Zeta'];
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    // Each name is both a file name and its uploader's name, so both name sorts see the same four words.
+    for (const [i, name] of NAMES.entries()) {
+      const uploader = t.client();
+      await uploader.signUp({ name });
+      await uploader.upload({ bytes: png(500 + i), filename: name, isPublic: true });
+    }
+    viewer = t.client();
+    await viewer.signUp({ name: 'Viewer' });
+  });
+  afterAll(() => t.close());
+
+  /** Every page of a sorted list, `limit` at a time, following the cursor to the end. */
+  const walk = async (sort: string, order: string, limit: number) => {
+    const seen: Listed[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = `/api/v1/files/public?sort=${sort}&order=${order}&limit=${limit}`;
+      const body: { data: Listed[]; meta: { total: number; nextCursor: string | null } } = (
+        await viewer.get(`${page}${cursor ? `&cursor=${cursor}` : ''}`)
+      ).body;
+      expect(body.meta.total).toBe(NAMES.length);
+      seen.push(...(body.data as Listed[]));
+      cursor = body.meta.nextCursor;
+    } while (cursor);
+    return seen;
+  };
+
+  it.each([1, 2, 4])('sorts file names a, A, b, Z and back, across pages of %i', async (limit) => {
+    expect((await walk('filename', 'asc', limit)).map((f) => f.filename)).toEqual(ASCENDING);
+    expect((await walk('filename', 'desc', limit)).map((f) => f.filename)).toEqual([...ASCENDING].reverse());
+  });
+
+  it.each([1, 3])('sorts uploader names a, A, b, Z and back, across pages of %i', async (limit) => {
+    expect((await walk('uploader', 'asc', limit)).map((f) => f.uploadedBy.name)).toEqual(ASCENDING);
+    expect((await walk('uploader', 'desc', limit)).map((f) => f.uploadedBy.name)).toEqual(
+      [...ASCENDING].reverse(),
+    );
+  });
+});

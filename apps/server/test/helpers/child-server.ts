@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+/** The production server plus the crash suites' kill points (test/crash/crash-server.ts). */
+export const CRASH_SERVER = path.resolve(import.meta.dirname, '../crash/crash-server.ts');
 
 export interface ChildServer {
   baseUrl: string;
@@ -11,13 +13,17 @@ export interface ChildServer {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs CloudStash exactly as `npm start` does, in its own process, and waits until it is healthy. */
+/**
+ * Runs CloudStash exactly as `npm start` does (or the given entry, such as CRASH_SERVER), in its own process,
+ * and waits until it is healthy.
+ */
 export async function startChildServer(
   env: Record<string, string>,
   timeoutMs = 30_000,
+  entry = SERVER_MAIN,
 ): Promise<ChildServer> {
   const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -20,7 +20,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const userRow = (email: string) =>
-    t.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
   describe('passwords', () => {
     it('stores only an Argon2id hash with m=19456 KiB, t=2, p=1 (or more)', async () => {
@@ -77,7 +77,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       const token = tokenOf(c);
       expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const rows = await t.services.db.selectFrom('sessions').selectAll().execute();
+      const rows = await t.db.selectFrom('sessions').selectAll().execute();
       expect(rows.some((r) => r.token_hash === hashToken(token))).toBe(true);
       expect(JSON.stringify(rows)).not.toContain(token);
     });
@@ -105,7 +105,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       await c.signUp();
       const hash = hashToken(tokenOf(c));
       const setLastSeen = (hoursAgo: number) =>
-        t.services.db
+        t.db
           .updateTable('sessions')
           .set({ last_seen_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() })
           .where('token_hash', '=', hash)
@@ -115,7 +115,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       await setLastSeen(25);
       expect((await c.get('/api/v1/users/me')).status).toBe(401);
       expect(
-        await t.services.db
+        await t.db
           .selectFrom('sessions')
           .select('token_hash')
           .where('token_hash', '=', hash)
@@ -126,7 +126,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
     it('ends a session at its absolute expiry, however active it is', async () => {
       const c = t.client();
       await c.signUp();
-      await t.services.db
+      await t.db
         .updateTable('sessions')
         .set({
           expires_at: new Date(Date.now() - 1000).toISOString(),
@@ -142,7 +142,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       const me = await c.signUp();
       await t.services.accounts.makeAdmin({ email: me.email });
       expect((await c.get('/api/v1/admin/users')).status).toBe(200);
-      await t.services.db.updateTable('users').set({ role: 'user' }).where('id', '=', me._id).execute();
+      await t.db.updateTable('users').set({ role: 'user' }).where('id', '=', me._id).execute();
       expect((await c.get('/api/v1/admin/users')).status).toBe(403);
     });
 
@@ -150,7 +150,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       const c = t.client();
       const me = await c.signUp();
       expect((await c.get('/api/v1/users/me')).status).toBe(200);
-      await t.services.db.deleteFrom('users').where('id', '=', me._id).execute();
+      await t.db.deleteFrom('users').where('id', '=', me._id).execute();
       const after = await c.get('/api/v1/users/me');
       expect(after.status).toBe(401);
       expect(after.body).toEqual({ message: MESSAGES.notSignedIn, code: 'UNAUTHENTICATED' });
@@ -250,7 +250,7 @@ describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
     // Someone else's account is not affected.
     expect((await t.client().login(bystander.email, bystander.password)).status).toBe(200);
     // Once the window has passed, the right password works again.
-    await t.services.db
+    await t.db
       .updateTable('login_failures')
       .set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() })
       .where('email', '=', victim.email)

@@ -203,8 +203,8 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
       ]) {
         answers.push(await admin.get(url));
       }
-      const tokens = await t.services.db.selectFrom('sessions').select('token_hash').execute();
-      const hashes = await t.services.db.selectFrom('users').select('password_hash').execute();
+      const tokens = await t.db.selectFrom('sessions').select('token_hash').execute();
+      const hashes = await t.db.selectFrom('users').select('password_hash').execute();
       for (const answer of answers) {
         expect(answer.status).toBeLessThan(300);
         const headers = JSON.stringify([...answer.headers].filter(([k]) => k !== 'set-cookie'));

@@ -172,7 +172,7 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
     await t.close();
   });
 
-  const fileRows = async () => (await t.services.db.selectFrom('files').select('id').execute()).length;
+  const fileRows = async () => (await t.db.selectFrom('files').select('id').execute()).length;
 
   async function expectIntactStorage() {
     // No temporary file left, no partial file under a final name, every row backed by its bytes.
@@ -217,11 +217,11 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
         // gc reclaims whatever the failure left unreferenced; storage is then exactly what rows need.
         await t.services.maintenance.gc({ graceMs: 0 });
         const referenced = new Set(
-          (await t.services.db.selectFrom('blobs').select('hash').where('ref_count', '>', 0).execute()).map(
+          (await t.db.selectFrom('blobs').select('hash').where('ref_count', '>', 0).execute()).map(
             (b) => b.hash,
           ),
         );
-        for await (const stored of t.services.store.list()) expect(referenced.has(stored.key)).toBe(true);
+        for await (const stored of t.store.list()) expect(referenced.has(stored.key)).toBe(true);
         // The server keeps serving, and the same upload goes through now.
         expect((await user.get('/api/v1/health')).status).toBe(200);
         const retry = await user.upload({ bytes });
@@ -235,7 +235,7 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
   it('answers a failing read of the bytes with 5xx and a request id, and keeps serving', async () => {
     const bytes = png(424242);
     const file = (await user.upload({ bytes })).body.data;
-    vi.spyOn(t.services.store, 'read').mockRejectedValueOnce(eio('read'));
+    vi.spyOn(t.store, 'read').mockRejectedValueOnce(eio('read'));
     const answer = await user.get(file.url);
     expect(answer.status).toBe(500);
     expect(answer.body).toEqual({

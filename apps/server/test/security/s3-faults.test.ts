@@ -107,7 +107,7 @@ describe('S3 store faults', () => {
     await new Promise((r) => s3.server.close(r));
   });
 
-  const rows = async () => (await t.services.db.selectFrom('files').select('id').execute()).length;
+  const rows = async () => (await t.db.selectFrom('files').select('id').execute()).length;
 
   it.each(['put-500', 'put-503', 'put-reset', 'head-500'] as const)(
     'answers an upload with 5xx and a request id when S3 fails (%s), and loses nothing',

@@ -55,7 +55,7 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
   const fileRows = async () =>
     Number(
       (
-        await t.services.db
+        await t.db
           .selectFrom('files')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -254,6 +254,22 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
     expect(answer.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     expect(await fileRows()).toBe(rows);
     expect(await eventually(() => tempFiles().length === 0)).toBe(true);
+  });
+
+  it('leaves no temporary file once an upload is answered: new bytes, a duplicate, or refused', async () => {
+    const bytes = text(`temp owner ${crypto.randomUUID()}`);
+    // New bytes (the store renames the file into place), then the same bytes again (the store keeps what it
+    // has and the upload's own cleanup removes the temporary file), then an empty file, refused before any
+    // store work.
+    for (const [body, status] of [
+      [bytes, 201],
+      [bytes, 201],
+      [Buffer.alloc(0), 400],
+    ] as const) {
+      const answer = await owner.upload({ bytes: body, type: 'text/plain', name: 'a.txt' });
+      expect(answer.status).toBe(status);
+      expect(tempFiles()).toEqual([]);
+    }
   });
 
   it('ignores upload fields the client does not own (owner, size, hash, counts, role)', async () => {

@@ -16,31 +16,16 @@ export type ErrorCode =
   | 'INTERNAL'
   | 'UNAVAILABLE';
 
-const STATUS: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  EMPTY_FILE: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  CROSS_SITE: 403,
-  NOT_FOUND: 404,
-  EMAIL_TAKEN: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RANGE_NOT_SATISFIABLE: 416,
-  RATE_LIMITED: 429,
-  ACCOUNT_LOCKED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-};
-
 export interface ErrorDetail {
   path: string;
   message: string;
 }
 
-/** The one error type services throw; the error handler turns it into `{ message, code, details }`. */
+/**
+ * The one error type every layer throws. It says what went wrong, never how HTTP spells it: the error handler
+ * (http/error-handler.ts) maps the code to a status and sends `{ message, code, details }`.
+ */
 export class AppError extends Error {
-  readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -48,7 +33,6 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
-    this.status = STATUS[code];
   }
 }
 

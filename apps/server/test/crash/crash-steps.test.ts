@@ -5,19 +5,19 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { CRASH_STEPS } from '../../src/upload/crash-points';
-import { startChildServer } from '../helpers/child-server';
+import { CRASH_SERVER, startChildServer } from '../helpers/child-server';
 import { createPostgresDatabase, DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
 import { TestClient } from '../helpers/test-client';
-import { filesUnder } from './helpers/security-app';
+import { filesUnder } from '../security/helpers/security-app';
+import { CRASH_STEPS } from './crash-points';
 
 /** Kills per step; CLOUDSTASH_CRASH_ROUNDS raises it for a longer soak (the suite's default keeps it short). */
 const ROUNDS_PER_STEP = Number(process.env.CLOUDSTASH_CRASH_ROUNDS ?? 1);
 
 /**
- * Invariant 4 at every step of an upload, not at random moments: the server runs as a child process with the
- * test-only hook CLOUDSTASH_TEST_CRASH_AT=<step>, so it SIGKILLs itself exactly when the nth upload reaches
+ * Invariant 4 at every step of an upload, not at random moments: the server runs as a child process
+ * (crash-server.ts) with CLOUDSTASH_TEST_CRASH_AT=<step>, so it SIGKILLs itself exactly when the nth upload reaches
  * that step (after the temporary write, after its fsync, after the rename into place, after the file row is
  * inserted but before the commit, after the commit). Every upload answered 201 must download with its hash
  * after a restart, the restart must sweep temporary files, and fsck must be clean after gc.
@@ -46,11 +46,15 @@ describe.each(DIALECTS)('SIGKILL at each upload step (%s)', (dialect) => {
       for (let r = 0; r < ROUNDS_PER_STEP; r++, round++) {
         // The kill comes at the 1st, 2nd or 3rd upload to reach the step, so earlier ones are answered first.
         const crashAfter = String(1 + (round % 3));
-        const server = await startChildServer({
-          ...env,
-          CLOUDSTASH_TEST_CRASH_AT: step,
-          CLOUDSTASH_TEST_CRASH_AFTER: crashAfter,
-        });
+        const server = await startChildServer(
+          {
+            ...env,
+            CLOUDSTASH_TEST_CRASH_AT: step,
+            CLOUDSTASH_TEST_CRASH_AFTER: crashAfter,
+          },
+          undefined,
+          CRASH_SERVER,
+        );
         const exited = once(server.process, 'exit');
         const client = new TestClient(server.baseUrl);
         if (!credentials) credentials = await client.signUp();
@@ -103,11 +107,11 @@ describe.each(DIALECTS)('SIGKILL at each upload step (%s)', (dialect) => {
       expect((await client.get(file.url)).status).toBe(200);
     await server.kill('SIGTERM');
 
-    const { services, app } = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+    const { services, store, app } = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     await services.maintenance.gc({ graceMs: 0 });
     expect((await services.maintenance.fsck()).problems).toEqual([]);
     // No partial file under a final name: every stored blob hashes to its name.
-    for await (const stored of services.store.list()) {
+    for await (const stored of store.list()) {
       const bytes = fs.readFileSync(
         filesUnder(path.join(dataDir, 'blobs')).find((f) => f.endsWith(stored.key))!,
       );

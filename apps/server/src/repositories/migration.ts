@@ -1,0 +1,71 @@
+import type { Executor } from '../db/executor';
+import type { Database } from '../db/schema';
+
+/**
+ * What `cli migrate` reads and writes. The copy works on table rows as they are (same schema on both sides),
+ * so these functions handle whole rows rather than the application's use cases.
+ */
+
+type TableName = keyof Database;
+
+/** True when the database holds no users, files or blobs: migrate only fills an empty target. */
+export async function isEmptyForMigration(db: Executor): Promise<boolean> {
+  for (const table of ['users', 'files', 'blobs'] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) > 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Every blob some file references, with its reference count counted from the file rows (not the stored
+ * ref_count, so a drifted count is healed by the copy).
+ */
+export function referencedBlobs(db: Executor) {
+  return db
+    .selectFrom('files')
+    .innerJoin('blobs', 'blobs.hash', 'files.blob_hash')
+    .select((eb) => [
+      'blobs.hash',
+      'blobs.size',
+      'blobs.created_at',
+      eb.fn.count<number>('files.id').as('refs'),
+    ])
+    .groupBy(['blobs.hash', 'blobs.size', 'blobs.created_at'])
+    .orderBy('blobs.hash')
+    .execute();
+}
+
+export async function insertBlobRows(
+  db: Executor,
+  rows: { hash: string; size: number; ref_count: number; created_at: string }[],
+): Promise<void> {
+  if (rows.length) await db.insertInto('blobs').values(rows).execute();
+}
+
+/** Copies every row of `table` in pages of `page` ordered by `key`; returns how many. */
+export async function copyTableRows(
+  source: Executor,
+  target: Executor,
+  table: TableName,
+  key: string,
+  page: number,
+): Promise<number> {
+  let copied = 0;
+  let after: string | undefined;
+  for (;;) {
+    // The schema types cannot follow a table chosen at run time; the rows are copied as they are.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let query = (source as any).selectFrom(table).selectAll().orderBy(key).limit(page);
+    if (after !== undefined) query = query.where(key, '>', after);
+    const rows: Array<Record<string, unknown>> = await query.execute();
+    if (!rows.length) return copied;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (target as any).insertInto(table).values(rows).execute();
+    copied += rows.length;
+    after = rows[rows.length - 1]![key] as string;
+  }
+}
