@@ -5,6 +5,9 @@ import type { Db } from '../db/connect';
 import { AccountService } from './accounts';
 import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
+import { DownloadService } from './downloads';
+import { LinkTokens } from './link-tokens';
+import { ShareLinkService } from './links';
 import { FileService } from './files';
 import { Maintenance } from './maintenance';
 import { SessionService } from './sessions';
@@ -21,6 +24,8 @@ export function createServices(
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);
+  const downloads = new DownloadService(db);
+  const linkTokens = new LinkTokens(secret);
   return {
     config,
     db,
@@ -28,8 +33,11 @@ export function createServices(
     sessions,
     references,
     links,
+    downloads,
+    linkTokens,
+    shareLinks: new ShareLinkService(db, linkTokens, downloads, config),
     accounts: new AccountService(db, sessions, config),
-    files: new FileService(db, references, links),
+    files: new FileService(db, references, links, downloads),
     stats: new StatsService(db),
     maintenance: new Maintenance(db, store, references, sessions, config, log),
   };
