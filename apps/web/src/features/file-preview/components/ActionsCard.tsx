@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import type { StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
+import { ShareLinkActions } from '../../links/components/ShareLinkActions';
 
 /** Share Link uses the device's share sheet when there is one, otherwise copies the page address. */
 async function shareLink(title: string) {
@@ -55,6 +56,7 @@ export function ActionsCard({ file, onDownloaded }: { file: StoredFile; onDownlo
         >
           Share Link
         </button>
+        <ShareLinkActions fileId={file._id} filename={file.filename} ownerId={file.uploadedBy?._id} />
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { useFile } from '../api/file';
 import { FilePreview } from './FilePreview';
 import { FileDetailsCard, UploaderCard } from './FileDetailsCard';
 import { ActionsCard } from './ActionsCard';
+import { FileDownloadsChart } from '../../links/components/DownloadsChart';
 
 /** /dashboard/file/{fileId} */
 export default function FilePreviewPage() {
@@ -69,6 +70,7 @@ export default function FilePreviewPage() {
           <FileDetailsCard file={file} />
           <UploaderCard file={file} />
           <ActionsCard file={file} onDownloaded={refreshFile} />
+          <FileDownloadsChart fileId={file._id} ownerId={file.uploadedBy?._id} />
         </div>
       </div>
     </div>
