@@ -29,7 +29,10 @@ export type LinkState = (typeof LINK_STATES)[number];
 
 export const linkSchema = z.object({
   _id: z.string(),
-  /** The secret part of the visitor address, shown only to the owner and admins. */
+  /**
+   * The secret part of the visitor address, shown only to the owner and admins. Empty (and `url` too) when the
+   * instance's app secret changed since the link was made: the link still works, its address cannot be shown.
+   */
   token: z.string(),
   /** The visitor page, /s/{token} (absolute when PUBLIC_ORIGIN is set). */
   url: z.string(),

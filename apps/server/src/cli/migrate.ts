@@ -40,6 +40,11 @@ const ROW_TABLES = [
   { table: 'sessions', key: 'token_hash' },
   { table: 'login_failures', key: 'email' },
 ] as const;
+const LINK_TABLES = [
+  { table: 'links', key: 'id' },
+  { table: 'downloads', key: 'id' },
+  { table: 'link_unlock_failures', key: 'key' },
+] as const;
 const PAGE = 500;
 
 /** Streams a source blob into a fresh temporary file while hashing it; the file is fsynced before returning. */
@@ -204,6 +209,10 @@ export async function migrateCommand(
           .execute();
       }
       tally.files = await copyTable(source, trx, 'files', 'id');
+      // Share links and the download history refer to files, so they follow them.
+      for (const { table, key } of LINK_TABLES) {
+        tally[table] = await copyTable(source, trx, table, key);
+      }
       return tally;
     });
 

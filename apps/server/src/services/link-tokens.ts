@@ -33,11 +33,19 @@ export class LinkTokens {
     return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
   }
 
-  unseal(sealed: string): string {
-    const bytes = Buffer.from(sealed, 'base64url');
-    const decipher = crypto.createDecipheriv('aes-256-gcm', this.sealKey, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  /**
+   * The token again, or undefined when it was sealed under another app secret (an instance moved without its
+   * APP_SECRET): the link still works for whoever holds it, but its address can no longer be shown.
+   */
+  unseal(sealed: string): string | undefined {
+    try {
+      const bytes = Buffer.from(sealed, 'base64url');
+      const decipher = crypto.createDecipheriv('aes-256-gcm', this.sealKey, bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      return undefined;
+    }
   }
 
   private unlockSignature(linkId: string, expires: number): string {

@@ -67,8 +67,8 @@ export class ShareLinkService {
     const token = this.tokens.unseal(link.token_sealed);
     return {
       _id: link.id,
-      token,
-      url: `${this.config.publicOrigin ?? ''}/s/${token}`,
+      token: token ?? '',
+      url: token ? `${this.config.publicOrigin ?? ''}/s/${token}` : '',
       fileId: link.file_id,
       filename: link.filename,
       ownerName: link.owner_name,

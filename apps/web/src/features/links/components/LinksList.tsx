@@ -18,14 +18,16 @@ function Actions({ link, onRevoke }: { link: Link; onRevoke: (link: Link) => voi
   const name = link.label ?? link.filename;
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className="btn btn-sm btn-outline"
-        onClick={() => void copyLink(link.url)}
-        aria-label={`Copy link to ${name}`}
-      >
-        Copy
-      </button>
+      {link.url && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          onClick={() => void copyLink(link.url)}
+          aria-label={`Copy link to ${name}`}
+        >
+          Copy
+        </button>
+      )}
       {link.state !== 'revoked' && (
         <button
           type="button"
