@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { DownloadHistory } from '@cloudstash/contract';
+import { MESSAGES, type DownloadHistory } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
 import { inTransaction } from '../db/executor';
 import { AppError } from '../http/errors';
@@ -8,7 +8,6 @@ import { incrementDownloadCount } from '../repositories/files';
 import { claimLinkDownload } from '../repositories/links';
 import { requireFileAccess } from './file-access';
 import type { Viewer } from './sessions';
-import { MESSAGES } from '@cloudstash/contract';
 
 const DAY_MS = 86_400_000;
 export const HISTORY_DAYS = 30;
