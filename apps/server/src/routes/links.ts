@@ -25,12 +25,13 @@ export const linkRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags,
         params: fileIdParamsSchema,
-        body: createLinkBodySchema,
+        // Every option is optional, so no body at all is a link with none of them.
+        body: createLinkBodySchema.nullish(),
         response: { 201: envelope(linkSchema) },
       },
     },
     async (request, reply) => {
-      const link = await shareLinks.create(signedIn(request), request.params.id, request.body);
+      const link = await shareLinks.create(signedIn(request), request.params.id, request.body ?? {});
       return reply.status(201).send({ message: LINK_MESSAGES.linkCreated, data: link });
     },
   );

@@ -77,6 +77,13 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
     expect((await other.post(`/api/v1/files/f/${publicId}/links`, {})).status).toBe(403);
     expect((await admin.post(`/api/v1/files/f/${publicId}/links`, {})).status).toBe(403);
     expect((await visitor().post(`/api/v1/files/f/${publicId}/links`, {})).status).toBe(401);
+    // Without a body too: the access answer comes first, and says nothing a missing file would not.
+    const bare = await other.request('POST', `/api/v1/files/f/${privateId}/links`);
+    expect(bare.status).toBe(404);
+    expect(bare.body).toEqual({ message: MESSAGES.fileNotFound, code: 'NOT_FOUND' });
+    const own = await owner.request('POST', `/api/v1/files/f/${privateId}/links`);
+    expect(own.status).toBe(201);
+    expect(own.body.data).toMatchObject({ hasPassword: false, maxDownloads: null, expiresAt: null });
   });
 
   it('refuses bad options with 400 and a message', async () => {
