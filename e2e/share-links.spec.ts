@@ -6,6 +6,7 @@ import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
 import { checkScreen } from './support/screens';
 import { expect, test } from './support/test';
+import { atPath, openMenuLink } from './support/ui';
 
 /** The side card whose heading is `title`. */
 function card(page: Page, title: string): Locator {
@@ -22,18 +23,20 @@ test.describe('share links', () => {
     browser,
     user: _user,
   }, testInfo) => {
+    // One story across two browsers with five screens scanned at two widths: more than the default minute.
+    test.slow();
     const file = await uploadFile(page.request, FIXTURES.png, { filename: 'beach day', isPublic: false });
 
     // The owner creates the link from the preview page's Actions card.
     await page.goto(`/dashboard/file/${file._id}`);
     await expect(page.getByRole('heading', { name: 'beach day' })).toBeVisible();
-    await card(page, 'Actions').getByRole('button', { name: 'Create Share Link' }).click();
+    await card(page, 'Actions').getByRole('button', { name: 'Create Link', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Create share link' });
     await dialog.getByLabel('Label (optional)').fill('For the neighbours');
     await dialog.getByLabel('Password (optional)').fill('sea breeze 7');
     await dialog.getByLabel('Expires').selectOption({ label: '7 days' });
     await dialog.getByLabel('Download limit (optional)').fill('1');
-    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     const ready = page.getByRole('dialog', { name: 'Share link ready' });
     await expect(ready.getByRole('img', { name: /QR code/ })).toBeVisible();
     const url = await ready.getByLabel('Link').inputValue();
@@ -76,8 +79,13 @@ test.describe('share links', () => {
     expect(asked.filter((path) => path.includes('/users/me'))).toEqual([]);
     await visitorContext.close();
 
-    // The owner sees the download on the Shared Links screen and in the chart.
-    await page.goto('/dashboard/links');
+    // The owner sees the download on the Shared Links screen (reached from the drawer) and in the chart.
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
+    await page.getByRole('button', { name: `Welcome, ${_user.name}` }).click();
+    await expect(menu.getByRole('link', { name: 'All Share Links' })).toHaveCount(0);
+    await openMenuLink(page, _user.name, 'Shared Links');
+    await expect(page).toHaveURL(atPath('/dashboard/links'));
     await expect(page.getByRole('heading', { name: 'Shared Links', level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'For the neighbours' });
     await expect(row).toContainText('1 / 1');
@@ -91,7 +99,15 @@ test.describe('share links', () => {
     await checkScreen(page, testInfo, 'preview-with-downloads-chart');
   });
 
-  test('an admin sees every link and can revoke any of them', async ({ page, browser, user: _user }) => {
+  test('an admin sees every link and can revoke any of them', async ({
+    page,
+    browser,
+    user: _user,
+    adminAccount,
+  }) => {
+    // A standard user is not let in.
+    await page.goto('/dashboard/admin/links');
+    await expect(page).toHaveURL(atPath('/dashboard'));
     const file = await uploadFile(page.request, FIXTURES.txt, { filename: 'minutes', isPublic: true });
     const created = await page.request.post(`/api/v1/files/f/${file._id}/links`, {
       data: { label: 'Minutes link' },
@@ -101,7 +117,9 @@ test.describe('share links', () => {
 
     const adminContext = await browser.newContext({ storageState: ADMIN_STORAGE_STATE, baseURL: BASE_URL });
     const admin = await adminContext.newPage();
-    await admin.goto('/dashboard/admin/links');
+    await admin.goto('/dashboard');
+    await openMenuLink(admin, adminAccount.name, 'All Share Links');
+    await expect(admin).toHaveURL(atPath('/dashboard/admin/links'));
     await expect(admin.getByRole('heading', { name: 'All Share Links' })).toBeVisible();
     await expect(admin.getByRole('columnheader', { name: 'Owner' })).toBeVisible();
     const row = admin.getByRole('row').filter({ hasText: 'Minutes link' });

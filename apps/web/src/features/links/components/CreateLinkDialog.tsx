@@ -128,7 +128,7 @@ export function CreateLinkDialog({ fileId, filename, open, onClose }: CreateLink
             Cancel
           </button>
           <PendingButton type="submit" form={formId} className="btn-primary" pending={create.isPending}>
-            Create Link
+            Create
           </PendingButton>
         </>
       }

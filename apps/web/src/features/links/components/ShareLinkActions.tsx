@@ -24,7 +24,7 @@ function OwnerShareLinkActions({ fileId, filename }: { fileId: string; filename:
   return (
     <>
       <button type="button" className="btn btn-secondary w-full" onClick={() => setOpen(true)}>
-        Create Share Link
+        Create Link
       </button>
       {links.data && links.data.length > 0 && (
         <NavLink to="/dashboard/links" className="link link-hover text-center text-sm">
