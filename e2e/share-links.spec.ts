@@ -134,4 +134,48 @@ test.describe('share links', () => {
     await expect(visitor.getByRole('heading', { name: LINK_MESSAGES.linkUnavailable })).toBeVisible();
     await visitorContext.close();
   });
+
+  test('a visitor gets the same previews: a video that seeks, a PDF in a frame, text as text', async ({
+    page,
+    browser,
+    user: _user,
+  }) => {
+    const create = async (fixture: (typeof FIXTURES)[keyof typeof FIXTURES], filename: string) => {
+      const file = await uploadFile(page.request, fixture, { filename });
+      const answer = await page.request.post(`/api/v1/files/f/${file._id}/links`, { data: {} });
+      expect(answer.status()).toBe(201);
+      return ((await answer.json()) as { data: { url: string; token: string } }).data;
+    };
+    const video = await create(FIXTURES.webm, 'clip');
+    const pdf = await create(FIXTURES.pdf, 'report');
+    const notes = await create(FIXTURES.txt, 'notes');
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(video.url);
+    const player = visitor.getByRole('main').locator('video');
+    await expect(player).toBeVisible();
+    await expect
+      .poll(() => player.evaluate((el: HTMLVideoElement) => el.readyState))
+      .toBeGreaterThanOrEqual(1);
+    const position = await player.evaluate(
+      (el: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          el.addEventListener('seeked', () => resolve(el.currentTime), { once: true });
+          el.currentTime = 1;
+        }),
+    );
+    expect(position).toBeCloseTo(1, 1);
+
+    const pdfResponse = visitor.waitForResponse((r) => r.url().includes(`/api/v1/s/${pdf.token}/content`));
+    await visitor.goto(pdf.url);
+    await expect(visitor.getByTitle('PDF preview of report')).toBeVisible();
+    expect((await pdfResponse).headers()['content-type']).toMatch(/^application\/pdf/);
+
+    await visitor.goto(notes.url);
+    await expect(visitor.getByLabel('Text of notes')).toContainText(
+      FIXTURES.txt.bytes.toString('utf8').split('\n')[0]!,
+    );
+    await visitorContext.close();
+  });
 });
