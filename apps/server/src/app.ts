@@ -21,6 +21,8 @@ import { registerNulRejection } from './http/reject-nul';
 import { adminRoutes } from './routes/admin';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { linkRoutes } from './routes/links';
+import { registerSharedPageHeaders, sharedRoutes } from './routes/shared';
 import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
 import { loadAppSecret } from './secrets';
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   registerOriginCheck(app, config);
   registerNulRejection(app);
+  registerSharedPageHeaders(app);
   await app.register(sessionPlugin, { sessions: services.sessions, config });
 
   await app.register(
@@ -141,6 +144,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(userRoutes, { services });
       await api.register(fileRoutes, { services, uploadHooks: hooks });
       await api.register(adminRoutes, { services });
+      await api.register(linkRoutes, { services });
+      await api.register(sharedRoutes, { services, config });
     },
     { prefix: API_BASE },
   );

@@ -46,6 +46,11 @@ const ROW_TABLES = [
   { table: 'sessions', key: 'token_hash' },
   { table: 'login_failures', key: 'email' },
 ] as const;
+const LINK_TABLES = [
+  { table: 'links', key: 'id' },
+  { table: 'downloads', key: 'id' },
+  { table: 'link_unlock_failures', key: 'key' },
+] as const;
 const PAGE = 500;
 
 /** Streams a source blob into a fresh temporary file while hashing it; the file is fsynced before returning. */
@@ -190,6 +195,10 @@ export async function migrateCommand(
         );
       }
       tally.files = await copyTableRows(source, trx, 'files', 'id', PAGE);
+      // Share links and the download history refer to files, so they follow them.
+      for (const { table, key } of LINK_TABLES) {
+        tally[table] = await copyTableRows(source, trx, table, key, PAGE);
+      }
       return tally;
     });
 

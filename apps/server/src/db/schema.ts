@@ -91,6 +91,39 @@ export interface FileTotalsTable {
   physical_size: number;
 }
 
+/** A share link; the token itself is stored only hashed and sealed (services/link-tokens.ts). */
+export interface LinksTable {
+  id: string;
+  token_hash: string;
+  token_sealed: string;
+  file_id: string;
+  owner_id: string;
+  label: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_downloads: number | null;
+  downloads: Generated<number>;
+  last_download_at: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Append-only download history: one row per download, or one per day and link once rolled up. */
+export interface DownloadsTable {
+  id: string;
+  at: string;
+  file_id: string;
+  link_id: string | null;
+  count: number;
+}
+
+/** Wrong link passwords per link and per (hashed) address, so the limit holds across processes. */
+export interface LinkUnlockFailuresTable {
+  key: string;
+  window_start: string;
+  failures: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,4 +133,7 @@ export interface Database {
   leases: LeasesTable;
   owner_file_totals: OwnerFileTotalsTable;
   file_totals: FileTotalsTable;
+  links: LinksTable;
+  downloads: DownloadsTable;
+  link_unlock_failures: LinkUnlockFailuresTable;
 }

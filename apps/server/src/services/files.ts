@@ -24,6 +24,7 @@ import type { UploadHooks } from '../upload/hooks';
 import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
+import type { DownloadService } from './downloads';
 import { audienceFor, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
 import type { Viewer } from './sessions';
@@ -47,6 +48,7 @@ export class FileService {
     private readonly store: BlobStore,
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
+    private readonly downloads: DownloadService,
     private readonly hooks: UploadHooks = {},
   ) {}
 
@@ -123,7 +125,7 @@ export class FileService {
   /** Counts a download and hands out a short-lived link to the bytes. */
   async downloadLink(viewer: Viewer, fileId: string): Promise<string> {
     await requireFileAccess(this.db, viewer, fileId, 'view');
-    await files.incrementDownloadCount(this.db, fileId);
+    await this.downloads.count(fileId, null);
     return this.links.create(fileId, viewer.id);
   }
 

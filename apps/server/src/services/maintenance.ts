@@ -8,6 +8,8 @@ import type { Db } from '../db/connect';
 import * as blobs from '../repositories/blobs';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import type { BlobReferences } from './blob-references';
+import { DownloadService } from './downloads';
+import { sweepShareLinkRecords } from './links';
 import type { SessionService } from './sessions';
 
 export interface GcReport {
@@ -69,7 +71,10 @@ export class Maintenance {
       }
     }
     report.tempFiles = await this.removeTempFiles(cutoff, dryRun);
-    if (!dryRun) await this.sessions.purgeExpired();
+    if (!dryRun) {
+      await this.sessions.purgeExpired();
+      await sweepShareLinkRecords(this.db, new DownloadService(this.db));
+    }
     return report;
   }
 

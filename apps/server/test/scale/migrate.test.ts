@@ -58,9 +58,14 @@ async function populateEmbedded(dataDir: string) {
     1,
   );
   await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}/download`);
+  // A share link with one of its two downloads used, and its history.
+  const link = (await clients[0]!.post(`/api/v1/files/f/${files[0]!.id}/links`, { maxDownloads: 2 })).body
+    .data;
+  const visitor = new TestClient(baseUrl);
+  expect((await visitor.get(`/api/v1/s/${link.token}/content?download=1`)).status).toBe(200);
   const stats = (await clients[0]!.get('/api/v1/admin/stats')).body.data;
   await built.app.close();
-  return { accounts, files, stats, sessionClient: clients[2]! };
+  return { accounts, files, stats, sessionClient: clients[2]!, link: link as { _id: string; token: string } };
 }
 
 describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
@@ -135,7 +140,14 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
     }
     const admin = new TestClient(server.baseUrl);
     await admin.login(source.accounts[0]!.email, source.accounts[0]!.password);
-    expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}`)).body.data.downloadCount).toBe(1);
+    expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}`)).body.data.downloadCount).toBe(2);
+    // Share links came across: the visitor's link still works with what is left of its limit, the history is
+    // whole, and the owner's list shows the link, without its address (the target has another APP_SECRET).
+    const visitor = new TestClient(server.baseUrl);
+    expect((await visitor.get(`/api/v1/s/${source.link.token}`)).body.data.downloadsLeft).toBe(1);
+    expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}/downloads`)).body.data.total).toBe(2);
+    const links = (await admin.get('/api/v1/links')).body.data;
+    expect(links).toMatchObject([{ _id: source.link._id, downloads: 1, token: '', url: '' }]);
     // mostDuplicatedFile names "one of its files" (id, name, url): any of the three holders will do.
     const stats = (await admin.get('/api/v1/admin/stats')).body.data;
     const sharedIds = source.files.filter((f) => f.hash === stats.mostDuplicatedFile.sha256).map((f) => f.id);

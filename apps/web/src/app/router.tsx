@@ -15,17 +15,22 @@ const loadProfilePage = () => import('../features/profile/ProfilePage').then(scr
 const loadMyFilesPage = () => import('../features/my-files/components/MyFilesPage').then(screen);
 const loadPublicFilesPage = () => import('../features/public-files/components/PublicFilesPage').then(screen);
 const loadUploadPage = () => import('../features/upload/components/UploadPage').then(screen);
-const loadFilePreviewPage = () => import('../features/file-preview/components/FilePreviewPage').then(screen);
+const loadFilePreviewPage = () => import('./screens/FilePreviewScreen').then(screen);
 const loadThemePage = () => import('../features/theme/ThemePage').then(screen);
 const loadAdminUsersPage = () => import('../features/admin-users/components/AdminUsersPage').then(screen);
 const loadAdminUserDetailPage = () =>
   import('../features/admin-users/components/AdminUserDetailPage').then(screen);
 const loadAdminFilesPage = () => import('../features/admin-files/components/AdminFilesPage').then(screen);
 const loadStorageStatsPage = () => import('../features/admin-stats/components/StorageStatsPage').then(screen);
+const loadSharedLinksPage = () => import('../features/links/components/SharedLinksPage').then(screen);
+const loadAdminLinksPage = () => import('../features/links/components/AdminLinksPage').then(screen);
+const loadSharedVisitPage = () => import('../features/shared-visit/components/SharedVisitPage').then(screen);
 const loadNotFoundPage = () => import('./NotFoundPage').then(screen);
 
 /** Every route of the app, public and signed-in. */
 export const router = createBrowserRouter([
+  // A share link's visitor has no account: their page has its own frame and never loads the signed-in one.
+  { path: 's/:token', lazy: loadSharedVisitPage, hydrateFallbackElement: <PageLoading /> },
   {
     element: <RootLayout />,
     // Shown on a first visit to a lazy screen while its chunk loads.
@@ -53,6 +58,7 @@ export const router = createBrowserRouter([
               { path: 'upload-file', lazy: loadUploadPage },
               { path: 'file/:fileId', lazy: loadFilePreviewPage },
               { path: 'theme', lazy: loadThemePage },
+              { path: 'links', lazy: loadSharedLinksPage },
               {
                 path: 'admin',
                 element: <RequireAdmin />,
@@ -61,6 +67,7 @@ export const router = createBrowserRouter([
                   { path: 'users/:userId', lazy: loadAdminUserDetailPage },
                   { path: 'files', lazy: loadAdminFilesPage },
                   { path: 'stats', lazy: loadStorageStatsPage },
+                  { path: 'links', lazy: loadAdminLinksPage },
                 ],
               },
             ],

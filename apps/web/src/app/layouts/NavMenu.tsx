@@ -9,11 +9,13 @@ const DASHBOARD_LINKS = [
   { to: '/dashboard/my-files', label: 'My Files' },
   { to: '/dashboard/upload-file', label: 'Upload File' },
   { to: '/dashboard/public-files', label: 'Public Files' },
+  { to: '/dashboard/links', label: 'Shared Links' },
 ];
 const ADMIN_LINKS = [
   { to: '/dashboard/admin/users', label: 'Manage Users' },
   { to: '/dashboard/admin/files', label: 'Manage Files' },
   { to: '/dashboard/admin/stats', label: 'Storage Statistics' },
+  { to: '/dashboard/admin/links', label: 'All Share Links' },
 ];
 
 /** The drawer's contents; the Admin section exists only for admins. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
@@ -35,7 +36,8 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function ActionsCard({ file }: { file: StoredFile }) {
+/** Download and Share Link, then whatever other features add for this file (`children`). */
+export function ActionsCard({ file, children }: { file: StoredFile; children?: ReactNode }) {
   return (
     <section aria-labelledby="file-actions" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">
@@ -50,6 +52,7 @@ export function ActionsCard({ file }: { file: StoredFile }) {
         >
           Share Link
         </button>
+        {children}
       </div>
     </section>
   );

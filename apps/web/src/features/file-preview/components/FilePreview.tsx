@@ -4,7 +4,7 @@ import { DownloadButton } from '../../../components/DownloadButton';
 import { LoadingState } from '../../../components/States';
 
 // pdf.js is large: only a PDF preview loads it.
-const PdfViewer = lazy(() => import('./PdfViewer'));
+const PdfViewer = lazy(() => import('../../../components/PdfViewer'));
 
 /**
  * Images inline, videos with controls, PDFs drawn by pdf.js in a framed panel (never the browser's own PDF
@@ -35,7 +35,12 @@ export function FilePreview({ file }: { file: StoredFile }) {
     case 'pdf':
       return (
         <Suspense fallback={<LoadingState label="Loading PDF" />}>
-          <PdfViewer key={file.url} file={file} />
+          <PdfViewer
+            key={file.url}
+            url={file.url}
+            filename={file.filename}
+            fallback={<DownloadButton file={file} label="Download PDF" className="btn btn-primary" />}
+          />
         </Suspense>
       );
     case 'text':

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { MESSAGES } from '@cloudstash/contract';
+import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { EmptyState, LoadingState } from '../../../components/States';
 import { messageOf } from '../../../lib/api-client';
 import { useFile } from '../api/file';
@@ -9,8 +9,15 @@ import { FilePreview } from './FilePreview';
 import { FileDetailsCard, UploaderCard } from './FileDetailsCard';
 import { ActionsCard } from './ActionsCard';
 
+interface FilePreviewPageProps {
+  /** More actions for this file, shown in the Actions card (other features add them at the app level). */
+  actions?: (file: StoredFile) => ReactNode;
+  /** More cards below the Actions card. */
+  aside?: (file: StoredFile) => ReactNode;
+}
+
 /** /dashboard/file/{fileId} */
-export default function FilePreviewPage() {
+export default function FilePreviewPage({ actions, aside }: FilePreviewPageProps) {
   const { fileId = '' } = useParams();
   const navigate = useNavigate();
   const { data: file, error, isPending } = useFile(fileId);
@@ -62,7 +69,8 @@ export default function FilePreviewPage() {
         <div className="flex flex-col gap-6">
           <FileDetailsCard file={file} />
           <UploaderCard file={file} />
-          <ActionsCard file={file} />
+          <ActionsCard file={file}>{actions?.(file)}</ActionsCard>
+          {aside?.(file)}
         </div>
       </div>
     </div>

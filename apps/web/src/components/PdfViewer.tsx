@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
 // Served from our own origin as a built asset: the page's CSP allows scripts and workers from 'self' only.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import type { StoredFile } from '@cloudstash/contract';
-import { DownloadButton } from '../../../components/DownloadButton';
-import { LoadingState } from '../../../components/States';
+import { LoadingState } from './States';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -45,14 +43,23 @@ function failureMessage(error: unknown): string {
  * The preview of one PDF: one page at a time, as wide as the preview area (so it fits a phone's width).
  * Give it a key per file: its state belongs to one document.
  */
-export default function PdfViewer({ file }: { file: StoredFile }) {
+export default function PdfViewer({
+  url,
+  filename,
+  fallback,
+}: {
+  url: string;
+  filename: string;
+  /** What to offer when the PDF cannot be drawn: a way to download it. */
+  fallback: ReactNode;
+}) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [pageNumber, setPageNumber] = useState(1);
 
   useEffect(() => {
     const controller = new AbortController();
     let opened: PDFDocumentProxy | undefined;
-    openPdf(file.url, controller.signal).then(
+    openPdf(url, controller.signal).then(
       (doc) => {
         opened = doc;
         if (!controller.signal.aborted) setLoaded({ state: 'ready', doc });
@@ -65,18 +72,14 @@ export default function PdfViewer({ file }: { file: StoredFile }) {
       controller.abort();
       void opened?.destroy();
     };
-  }, [file.url]);
+  }, [url]);
 
   if (loaded.state === 'loading') return <LoadingState label="Loading PDF" />;
   if (loaded.state === 'error') {
     return (
       <div role="alert" className="flex min-h-64 flex-col items-center justify-center gap-4 text-center">
         <p className="text-lg font-medium">{loaded.message}</p>
-        <DownloadButton
-          file={file}
-          label="Download PDF"
-          className="btn btn-primary"
-        />
+        {fallback}
       </div>
     );
   }
@@ -111,7 +114,7 @@ export default function PdfViewer({ file }: { file: StoredFile }) {
         key={pageNumber}
         doc={doc}
         pageNumber={pageNumber}
-        label={`Page ${pageNumber} of ${doc.numPages} of ${file.filename}`}
+        label={`Page ${pageNumber} of ${doc.numPages} of ${filename}`}
       />
     </div>
   );

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/executor';
+import type { LinksTable } from '../db/schema';
+import { decodeCursor, encodeCursor } from './cursor';
+
+export type LinkRow = Omit<LinksTable, 'downloads'> & { downloads: number };
+
+/** A link with what its lists show: the file's name and the owner's name. */
+export interface LinkWithFile extends LinkRow {
+  filename: string;
+  owner_name: string | null;
+}
+
+/** Which links a list holds: one owner's, one file's, or every link (administrators). */
+export type LinkScope =
+  { kind: 'owner'; ownerId: string } | { kind: 'file'; fileId: string } | { kind: 'all' };
+
+function selectWithFile(db: Executor) {
+  return db
+    .selectFrom('links')
+    .innerJoin('files', 'files.id', 'links.file_id')
+    .leftJoin('users', 'users.id', 'links.owner_id')
+    .selectAll('links')
+    .select(['files.filename as filename', 'users.name as owner_name']);
+}
+
+export async function insertLink(db: Executor, row: LinkRow): Promise<void> {
+  await db.insertInto('links').values(row).execute();
+}
+
+export function findLinkById(db: Executor, id: string): Promise<LinkWithFile | undefined> {
+  return selectWithFile(db).where('links.id', '=', id).executeTakeFirst();
+}
+
+export function findLinkByTokenHash(db: Executor, tokenHash: string): Promise<LinkWithFile | undefined> {
+  return selectWithFile(db).where('links.token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Newest first, keyset-paged on (created_at, id). */
+export async function listLinks(
+  db: Executor,
+  scope: LinkScope,
+  page: { limit: number; cursor?: string },
+): Promise<{ rows: LinkWithFile[]; total: number; nextCursor: string | null }> {
+  let query = selectWithFile(db);
+  let count = db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (scope.kind === 'owner') {
+    query = query.where('links.owner_id', '=', scope.ownerId);
+    count = count.where('links.owner_id', '=', scope.ownerId);
+  } else if (scope.kind === 'file') {
+    query = query.where('links.file_id', '=', scope.fileId);
+    count = count.where('links.file_id', '=', scope.fileId);
+  }
+  const after = decodeCursor(page.cursor, 'text');
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('links.created_at', '<', String(after.value)),
+        eb.and([eb('links.created_at', '=', String(after.value)), eb('links.id', '<', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('links.created_at', 'desc')
+    .orderBy('links.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const more = rows.length > page.limit;
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  const { n } = (await count.executeTakeFirstOrThrow()) as { n: number };
+  return {
+    rows: items,
+    total: Number(n),
+    nextCursor: more && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+/** Revokes a link once; a second revoke keeps the first time. */
+export async function revokeLink(db: Executor, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('links')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Claims one download of a link in a single statement: it succeeds only while the link is not revoked, not
+ * expired and under its limit, so concurrent downloads can never take it past the limit (each UPDATE sees the
+ * count the previous one committed, on SQLite's single writer and under PostgreSQL's row lock alike).
+ */
+export async function claimLinkDownload(db: Executor, id: string, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable('links')
+    .set({ downloads: sql`downloads + 1`, last_download_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('max_downloads', 'is', null), eb('downloads', '<', eb.ref('max_downloads'))]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

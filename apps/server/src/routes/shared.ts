@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_BASE,
+  LINK_MESSAGES,
+  envelope,
+  linkTokenParamsSchema,
+  messageSchema,
+  sharedContentQuerySchema,
+  sharedFileSchema,
+  unlockBodySchema,
+} from '@cloudstash/contract';
+import { sendContent } from '../http/send-content';
+import type { Config } from '../config';
+import type { Services } from '../services/container';
+
+const tags = ['shared'];
+
+/**
+ * One unlock cookie per link, scoped to that link's API path, so unlocking one link unlocks nothing else and
+ * the token never travels in a URL other than the link itself.
+ */
+const UNLOCK_COOKIE = 'cloudstash_link';
+const unlockPath = (token: string) => `${API_BASE}/s/${encodeURIComponent(token)}`;
+
+/**
+ * Visitors' answers are never sent as a referrer (the token is in the address) and never indexed, on the
+ * page as on the API and the bytes.
+ */
+function visitorHeaders(reply: FastifyReply): void {
+  void reply.header('referrer-policy', 'no-referrer');
+  void reply.header('x-robots-tag', 'noindex, nofollow');
+}
+
+export function registerSharedPageHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/s/') || request.url.startsWith(`${API_BASE}/s/`)) visitorHeaders(reply);
+  });
+}
+
+/** Share links for visitors: no account, no session; the link (and its cookie) is the only credential. */
+export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: Config }> = async (
+  app,
+  { services, config },
+) => {
+  const { shareLinks } = services;
+  const proof = (request: FastifyRequest) => request.cookies[UNLOCK_COOKIE];
+
+  app.get(
+    '/s/:token',
+    { schema: { tags, params: linkTokenParamsSchema, response: { 200: envelope(sharedFileSchema) } } },
+    async (request) => ({
+      message: LINK_MESSAGES.linkFetched,
+      data: await shareLinks.visit(request.params.token, proof(request)),
+    }),
+  );
+
+  app.post(
+    '/s/:token/unlock',
+    {
+      schema: {
+        tags,
+        params: linkTokenParamsSchema,
+        body: unlockBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const unlocked = await shareLinks.unlock(token, request.body.password, request.ip);
+      if (unlocked) {
+        void reply.setCookie(UNLOCK_COOKIE, unlocked.proof, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.secureCookies,
+          path: unlockPath(token),
+          maxAge: Math.floor(unlocked.maxAgeMs / 1000),
+        });
+      }
+      return { message: LINK_MESSAGES.linkUnlocked };
+    },
+  );
+
+  app.get(
+    '/s/:token/content',
+    { schema: { tags, params: linkTokenParamsSchema, querystring: sharedContentQuerySchema } },
+    async (request, reply) => {
+      // A download is a full GET asking for one; previews, ranges and HEAD are not counted.
+      const download = request.query.download !== undefined;
+      const counted = download && request.method === 'GET' && request.headers.range === undefined;
+      const content = await shareLinks.openContent(request.params.token, proof(request), counted);
+      // A counted download was paid for: it gets the whole body, whatever validator the client holds.
+      if (counted) delete request.headers['if-none-match'];
+      return sendContent(request, reply, content, download ? 'download' : 'preview');
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import { MESSAGES, type DownloadHistory } from '@cloudstash/contract';
+import type { Db } from '../db/connect';
+import { inTransaction } from '../db/executor';
+import { AppError } from '../errors';
+import * as history from '../repositories/downloads';
+import { incrementDownloadCount } from '../repositories/files';
+import { claimLinkDownload } from '../repositories/links';
+import { requireFileAccess } from './file-access';
+import type { Viewer } from './sessions';
+
+const DAY_MS = 86_400_000;
+export const HISTORY_DAYS = 30;
+/** Downloads older than this are kept as one row per day, file and link. */
+export const ROLL_UP_AFTER_MS = 90 * DAY_MS;
+
+/** The one place a download is counted, and the history it leaves. */
+export class DownloadService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Counts one download of a file, through a link or not: a history row (time, file, link; nothing about who)
+   * and the counters. Through a link the link's limit is claimed first in the same transaction; when the claim
+   * fails (revoked, expired or used up meanwhile) nothing is counted and the answer is false.
+   */
+  async count(fileId: string, linkId: string | null, now: number = Date.now()): Promise<boolean> {
+    const at = new Date(now).toISOString();
+    return inTransaction(this.db, async (trx) => {
+      if (linkId && !(await claimLinkDownload(trx, linkId, at))) return false;
+      await history.insertDownload(trx, { id: crypto.randomUUID(), at, file_id: fileId, link_id: linkId });
+      await incrementDownloadCount(trx, fileId);
+      return true;
+    });
+  }
+
+  /** The last 30 days by UTC day, oldest first, for the file's owner or an administrator. */
+  async history(viewer: Viewer, fileId: string, now: number = Date.now()): Promise<DownloadHistory> {
+    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
+    if (file.owner_id !== viewer.id && viewer.role !== 'admin')
+      throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+    const today = Math.floor(now / DAY_MS) * DAY_MS;
+    const first = today - (HISTORY_DAYS - 1) * DAY_MS;
+    const counts = new Map(
+      (await history.downloadsByDay(this.db, fileId, new Date(first).toISOString())).map((d) => [
+        d.date,
+        d.count,
+      ]),
+    );
+    const days = Array.from({ length: HISTORY_DAYS }, (_, i) => {
+      const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
+      return { date, count: counts.get(date) ?? 0 };
+    });
+    return { days, total: days.reduce((sum, d) => sum + d.count, 0) };
+  }
+
+  /** Rolls history older than 90 days up by day (called by the maintenance sweep). */
+  rollUp(now: number = Date.now()): Promise<number> {
+    return history.rollUpDownloadsBefore(this.db, new Date(now - ROLL_UP_AFTER_MS).toISOString());
+  }
+}

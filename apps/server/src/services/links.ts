@@ -1,0 +1,247 @@
+import crypto from 'node:crypto';
+import {
+  LINK_MESSAGES,
+  MESSAGES,
+  createLinkBodySchema,
+  downloadFilename,
+  type Link,
+  type LinkState,
+  type SharedFile,
+} from '@cloudstash/contract';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import type { BlobStore } from '../blobs/blob-store';
+import { AppError } from '../errors';
+import { findFileWithOwner } from '../repositories/files';
+import * as failures from '../repositories/link-unlock-failures';
+import * as links from '../repositories/links';
+import type { LinkScope, LinkWithFile } from '../repositories/links';
+import type { DownloadService } from './downloads';
+import type { FileContent } from './files';
+import { requireFileAccess } from './file-access';
+import type { LinkTokens } from './link-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import type { Viewer } from './sessions';
+
+type CreateInput = z.output<typeof createLinkBodySchema>;
+
+/** Wrong passwords allowed per window: per link (whoever tries) and per client address (whatever link). */
+export const UNLOCK_LIMITS = { perLink: 20, perAddress: 10, windowMs: 15 * 60_000 };
+/** An unlock lasts this long at most, and never past the link's own expiry. */
+const UNLOCK_MAX_MS = 24 * 60 * 60_000;
+
+/** Expired, used up, revoked and unknown links all answer this, so a visitor cannot tell which. */
+const unavailable = () => new AppError('NOT_FOUND', LINK_MESSAGES.linkUnavailable);
+
+/** What a visitor's request may do with a link once the access decision is made. */
+export interface SharedAccess extends FileContent {
+  link: LinkWithFile;
+}
+
+/**
+ * Every rule of share links: who creates and revokes them, what state a link is in, what a visitor sees, the
+ * password and its rate limit, and the counted download. State is read from the database on every request, so
+ * a revoke is seen at once by every process. `now` is the clock, replaceable by tests.
+ */
+export class ShareLinkService {
+  now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: BlobStore,
+    private readonly tokens: LinkTokens,
+    private readonly downloads: DownloadService,
+    private readonly config: Pick<Config, 'publicOrigin'>,
+    now: () => number = Date.now,
+  ) {
+    this.now = now;
+  }
+
+  stateOf(link: links.LinkRow, now = this.now()): LinkState {
+    if (link.revoked_at) return 'revoked';
+    if (link.expires_at && Date.parse(link.expires_at) <= now) return 'expired';
+    if (link.max_downloads !== null && link.downloads >= link.max_downloads) return 'used up';
+    return 'active';
+  }
+
+  private present(link: LinkWithFile): Link {
+    const token = this.tokens.unseal(link.token_sealed);
+    return {
+      _id: link.id,
+      token: token ?? '',
+      url: token ? `${this.config.publicOrigin ?? ''}/s/${token}` : '',
+      fileId: link.file_id,
+      filename: link.filename,
+      ownerName: link.owner_name,
+      label: link.label,
+      hasPassword: link.password_hash !== null,
+      expiresAt: link.expires_at,
+      maxDownloads: link.max_downloads,
+      downloads: link.downloads,
+      lastDownloadAt: link.last_download_at,
+      createdAt: link.created_at,
+      revokedAt: link.revoked_at,
+      state: this.stateOf(link),
+    };
+  }
+
+  /** A new link to one of the viewer's own files (404 for others' private files, 403 for others' public ones). */
+  async create(viewer: Viewer, fileId: string, input: CreateInput): Promise<Link> {
+    const file = await requireFileAccess(this.db, viewer, fileId, 'update');
+    const now = this.now();
+    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= now) {
+      throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.linkExpiryPast, [
+        { path: 'expiresAt', message: LINK_MESSAGES.linkExpiryPast },
+      ]);
+    }
+    const token = this.tokens.newToken();
+    const id = crypto.randomUUID();
+    await links.insertLink(this.db, {
+      id,
+      token_hash: this.tokens.hash(token),
+      token_sealed: this.tokens.seal(token),
+      file_id: file.id,
+      owner_id: file.owner_id,
+      label: input.label || null,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      expires_at: expiresAt ? expiresAt.toISOString() : null,
+      max_downloads: input.maxDownloads ?? null,
+      downloads: 0,
+      last_download_at: null,
+      created_at: new Date(now).toISOString(),
+      revoked_at: null,
+    });
+    return this.present((await links.findLinkById(this.db, id))!);
+  }
+
+  /** The links of one file, for its owner or an administrator. */
+  async listForFile(viewer: Viewer, fileId: string, page: { limit: number; cursor?: string }) {
+    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
+    if (file.owner_id !== viewer.id && viewer.role !== 'admin')
+      throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+    return this.list({ kind: 'file', fileId }, page);
+  }
+
+  listMine(viewer: Viewer, page: { limit: number; cursor?: string }) {
+    return this.list({ kind: 'owner', ownerId: viewer.id }, page);
+  }
+
+  /** Every link on the instance; the route admits administrators only. */
+  listAll(page: { limit: number; cursor?: string }) {
+    return this.list({ kind: 'all' }, page);
+  }
+
+  private async list(scope: LinkScope, page: { limit: number; cursor?: string }) {
+    const result = await links.listLinks(this.db, scope, page);
+    return {
+      items: result.rows.map((row) => this.present(row)),
+      meta: { total: result.total, nextCursor: result.nextCursor },
+    };
+  }
+
+  /** Revokes a link at once; only its owner or an administrator may, anyone else is told it does not exist. */
+  async revoke(viewer: Viewer, linkId: string): Promise<Link> {
+    const link = await links.findLinkById(this.db, linkId);
+    if (!link || (link.owner_id !== viewer.id && viewer.role !== 'admin')) {
+      throw new AppError('NOT_FOUND', LINK_MESSAGES.linkNotFound);
+    }
+    await links.revokeLink(this.db, linkId, new Date(this.now()).toISOString());
+    return this.present((await links.findLinkById(this.db, linkId))!);
+  }
+
+  /** The active link a token names, or the one "no longer available" answer for every other case. */
+  private async activeLink(token: string): Promise<LinkWithFile> {
+    const link = await links.findLinkByTokenHash(this.db, this.tokens.hash(token));
+    if (!link || this.stateOf(link) !== 'active') throw unavailable();
+    return link;
+  }
+
+  private isLocked(link: LinkWithFile, unlockProof: string | undefined): boolean {
+    return link.password_hash !== null && !this.tokens.isUnlocked(link.id, unlockProof, this.now());
+  }
+
+  /** What the visitor page shows; while the link is locked, only that it needs a password. */
+  async visit(token: string, unlockProof: string | undefined): Promise<SharedFile> {
+    const link = await this.activeLink(token);
+    if (this.isLocked(link, unlockProof)) return { passwordRequired: true };
+    const file = await findFileWithOwner(this.db, link.file_id);
+    if (!file) throw unavailable();
+    return {
+      passwordRequired: false,
+      filename: file.filename,
+      downloadName: downloadFilename(file.filename, file.mimetype),
+      mimetype: file.mimetype,
+      size: file.size,
+      ownerName: file.owner_name ?? 'Unknown User',
+      expiresAt: link.expires_at,
+      downloadsLeft: link.max_downloads === null ? null : Math.max(link.max_downloads - link.downloads, 0),
+    };
+  }
+
+  /**
+   * Checks a link's password. Wrong answers are counted per link and per client address (kept only as a keyed
+   * hash) in the database, so the limit holds across processes; past it the answer is 429 with Retry-After.
+   * The answer is a proof for an unlock cookie and how long it may live: at most a day, never past the link.
+   */
+  async unlock(
+    token: string,
+    password: string,
+    address: string,
+  ): Promise<{ proof: string; maxAgeMs: number } | null> {
+    const link = await this.activeLink(token);
+    if (link.password_hash === null) return null;
+    const keys = [`link:${link.id}`, `address:${this.tokens.addressKeyOf(address)}`];
+    const limits = [UNLOCK_LIMITS.perLink, UNLOCK_LIMITS.perAddress];
+    const now = this.now();
+    for (const [i, key] of keys.entries()) {
+      const record = await failures.findUnlockFailures(this.db, key);
+      if (!record || record.failures < limits[i]!) continue;
+      const waitSeconds = Math.ceil((Date.parse(record.window_start) + UNLOCK_LIMITS.windowMs - now) / 1000);
+      if (waitSeconds > 0) {
+        throw new AppError('RATE_LIMITED', LINK_MESSAGES.linkTooManyAttempts, undefined, {
+          'retry-after': String(waitSeconds),
+        });
+      }
+    }
+    if (!(await verifyPassword(link.password_hash, password))) {
+      const windowStartAfter = new Date(now - UNLOCK_LIMITS.windowMs).toISOString();
+      for (const key of keys) {
+        await failures.recordUnlockFailure(this.db, key, new Date(now).toISOString(), windowStartAfter);
+      }
+      throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordWrong);
+    }
+    const until = Math.min(now + UNLOCK_MAX_MS, link.expires_at ? Date.parse(link.expires_at) : Infinity);
+    return { proof: this.tokens.unlockProof(link.id, until), maxAgeMs: until - now };
+  }
+
+  /**
+   * The access decision for a visitor's request for the bytes. A counted download claims its place under the
+   * link's limit before any byte is sent; a claim that fails (another download took the last one) answers
+   * "no longer available" like any other ended link. A claim stands even if sending then fails: the limit can
+   * never be exceeded, at the price of a broken transfer using up a download.
+   */
+  async openContent(token: string, unlockProof: string | undefined, counted: boolean): Promise<SharedAccess> {
+    const link = await this.activeLink(token);
+    if (this.isLocked(link, unlockProof))
+      throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordRequired);
+    const file = await findFileWithOwner(this.db, link.file_id);
+    if (!file) throw unavailable();
+    if (counted && !(await this.downloads.count(file.id, link.id, this.now()))) throw unavailable();
+    return { link, file, read: (range) => this.store.read(file.blob_hash, range) };
+  }
+}
+
+/**
+ * Keeps the link tables bounded, for the maintenance sweep: download history older than 90 days becomes one
+ * row per day, file and link, and finished windows of wrong passwords are forgotten.
+ */
+export async function sweepShareLinkRecords(
+  db: Db,
+  downloads: DownloadService,
+  now = Date.now(),
+): Promise<void> {
+  await downloads.rollUp(now);
+  await failures.purgeUnlockFailures(db, new Date(now - UNLOCK_LIMITS.windowMs).toISOString());
+}

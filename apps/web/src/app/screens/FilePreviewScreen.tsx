@@ -1,0 +1,18 @@
+import FilePreviewPage from '../../features/file-preview/components/FilePreviewPage';
+import { FileDownloadsChart } from '../../features/links/components/DownloadsChart';
+import { ShareLinkActions } from '../../features/links/components/ShareLinkActions';
+
+/**
+ * /dashboard/file/{fileId}: the preview page with what share links add to it. Features never import each
+ * other, so the screens that combine two are put together here.
+ */
+export default function FilePreviewScreen() {
+  return (
+    <FilePreviewPage
+      actions={(file) => (
+        <ShareLinkActions fileId={file._id} filename={file.filename} ownerId={file.uploadedBy?._id} />
+      )}
+      aside={(file) => <FileDownloadsChart fileId={file._id} ownerId={file.uploadedBy?._id} />}
+    />
+  );
+}

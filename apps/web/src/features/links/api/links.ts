@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateLinkBody,
+  DownloadHistory,
+  Envelope,
+  Link,
+  LinkListQuery,
+  Page,
+} from '@cloudstash/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
+
+/** Share-link data lives under 'links', so creating or revoking one refreshes every list that shows links. */
+export const linkKeys = {
+  all: ['links'] as const,
+  mine: (query: LinkListQuery) => ['links', 'mine', query] as const,
+  admin: (query: LinkListQuery) => ['links', 'admin', query] as const,
+  ofFile: (fileId: string) => ['links', 'file', fileId] as const,
+  downloads: (fileId: string) => ['links', 'downloads', fileId] as const,
+};
+
+export const useMyLinks = (query: LinkListQuery = {}) =>
+  usePagedList(pagedListOptions<Link>(linkKeys.mine(query), '/links', query));
+
+export const useAdminLinks = (query: LinkListQuery = {}) =>
+  usePagedList(pagedListOptions<Link>(linkKeys.admin(query), '/admin/links', query));
+
+export const useFileLinks = (fileId: string) =>
+  useQuery({
+    queryKey: linkKeys.ofFile(fileId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Page<Link>>(`/files/f/${encodeURIComponent(fileId)}/links`, { signal })).data,
+  });
+
+/** The last 30 days of downloads, for the file's owner and admins. */
+export const useFileDownloads = (fileId: string) =>
+  useQuery({
+    queryKey: linkKeys.downloads(fileId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Envelope<DownloadHistory>>(`/files/f/${encodeURIComponent(fileId)}/downloads`, {
+          signal,
+        })
+      ).data,
+  });
+
+export function useCreateLink(fileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateLinkBody) =>
+      (
+        await apiRequest<Envelope<Link>>(`/files/f/${encodeURIComponent(fileId)}/links`, {
+          method: 'POST',
+          body,
+        })
+      ).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: linkKeys.all }),
+  });
+}
+
+export function useRevokeLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (linkId: string) =>
+      (await apiRequest<Envelope<Link>>(`/links/${encodeURIComponent(linkId)}`, { method: 'DELETE' })).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: linkKeys.all }),
+  });
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { useCurrentUser } from '../../../lib/session';
+import { useFileLinks } from '../api/links';
+import { CreateLinkDialog } from './CreateLinkDialog';
+
+interface ShareLinkActionsProps {
+  fileId: string;
+  filename: string;
+  ownerId: string | undefined;
+}
+
+/** The owner's part of the preview page's Actions card: create a share link, and see how many the file has. */
+export function ShareLinkActions({ fileId, filename, ownerId }: ShareLinkActionsProps) {
+  const { data: user } = useCurrentUser();
+  const isOwner = !!user && user._id === ownerId;
+  return isOwner ? <OwnerShareLinkActions fileId={fileId} filename={filename} /> : null;
+}
+
+function OwnerShareLinkActions({ fileId, filename }: { fileId: string; filename: string }) {
+  const [open, setOpen] = useState(false);
+  const links = useFileLinks(fileId);
+  const active = links.data?.filter((link) => link.state === 'active').length ?? 0;
+  return (
+    <>
+      <button type="button" className="btn btn-secondary w-full" onClick={() => setOpen(true)}>
+        Create Link
+      </button>
+      {links.data && links.data.length > 0 && (
+        <NavLink to="/dashboard/links" className="link link-hover text-center text-sm">
+          {active} active {active === 1 ? 'link' : 'links'} · manage in Shared Links
+        </NavLink>
+      )}
+      <CreateLinkDialog fileId={fileId} filename={filename} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PASSWORD_MAX_LENGTH } from './limits';
+
+/** Share links: a file reaches someone without an account, with an optional password, expiry and limit. */
+
+export const LINK_MAX_DOWNLOADS = 1_000_000;
+export const LINK_LABEL_MAX_LENGTH = 100;
+
+export const LINK_MESSAGES = {
+  linkCreated: 'Share link created',
+  linksFetched: 'Share links fetched',
+  linkRevoked: 'Share link revoked',
+  linkFetched: 'Share link fetched',
+  linkUnlocked: 'Link unlocked',
+  downloadsFetched: 'Downloads fetched',
+  linkUnavailable: 'This link is no longer available',
+  linkPasswordRequired: 'This link is protected by a password',
+  linkPasswordWrong: 'Wrong password',
+  linkPasswordEmpty: 'Enter the password',
+  linkTooManyAttempts: 'Too many wrong passwords. Please wait and try again.',
+  linkNotFound: 'Share link not found',
+  linkExpiryPast: 'The expiry must be in the future',
+  linkMaxDownloads: `The download limit must be a whole number from 1 to ${LINK_MAX_DOWNLOADS}`,
+  linkPrivateStillShared: 'Making a file private does not end its share links: revoke them here.',
+} as const;
+
+export const LINK_STATES = ['active', 'expired', 'used up', 'revoked'] as const;
+export type LinkState = (typeof LINK_STATES)[number];
+
+export const linkSchema = z.object({
+  _id: z.string(),
+  /**
+   * The secret part of the visitor address, shown only to the owner and admins. Empty (and `url` too) when the
+   * instance's app secret changed since the link was made: the link still works, its address cannot be shown.
+   */
+  token: z.string(),
+  /** The visitor page, /s/{token} (absolute when PUBLIC_ORIGIN is set). */
+  url: z.string(),
+  fileId: z.string(),
+  /** The shared file's current name, for lists. */
+  filename: z.string(),
+  /** The owner's name (admin list). */
+  ownerName: z.string().nullable(),
+  label: z.string().nullable(),
+  hasPassword: z.boolean(),
+  expiresAt: z.string().nullable(),
+  maxDownloads: z.number().int().nullable(),
+  downloads: z.number().int(),
+  lastDownloadAt: z.string().nullable(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+  state: z.enum(LINK_STATES),
+});
+export type Link = z.infer<typeof linkSchema>;
+
+export const createLinkBodySchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  maxDownloads: z
+    .number({ error: LINK_MESSAGES.linkMaxDownloads })
+    .int(LINK_MESSAGES.linkMaxDownloads)
+    .min(1, LINK_MESSAGES.linkMaxDownloads)
+    .max(LINK_MAX_DOWNLOADS, LINK_MESSAGES.linkMaxDownloads)
+    .optional(),
+  label: z.string().trim().max(LINK_LABEL_MAX_LENGTH).optional(),
+});
+export type CreateLinkBody = z.input<typeof createLinkBodySchema>;
+
+export const linkIdParamsSchema = z.object({ linkId: z.string().min(1).max(100) });
+/** A token is 43 base64url characters; anything else cannot be a link. */
+export const linkTokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
+
+export const linkListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(1000).optional(),
+});
+export type LinkListQuery = z.input<typeof linkListQuerySchema>;
+
+/** What a visitor learns about a link: everything once unlocked, only that a password is needed before. */
+export const sharedFileSchema = z.union([
+  z.object({ passwordRequired: z.literal(true) }),
+  z.object({
+    passwordRequired: z.literal(false),
+    filename: z.string(),
+    /** The name a download is saved under, {name}.{ext}. */
+    downloadName: z.string(),
+    mimetype: z.string(),
+    size: z.number().int(),
+    ownerName: z.string(),
+    expiresAt: z.string().nullable(),
+    /** null when the link has no limit. */
+    downloadsLeft: z.number().int().nullable(),
+  }),
+]);
+export type SharedFile = z.infer<typeof sharedFileSchema>;
+
+export const unlockBodySchema = z.object({
+  password: z
+    .string({ error: LINK_MESSAGES.linkPasswordEmpty })
+    .min(1, LINK_MESSAGES.linkPasswordEmpty)
+    .max(1024),
+});
+
+export const sharedContentQuerySchema = z.object({ download: z.enum(['1', 'true']).optional() });
+
+export const downloadHistorySchema = z.object({
+  /** The last 30 days, oldest first, each day as YYYY-MM-DD (UTC). */
+  days: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Downloads over those 30 days. */
+  total: z.number().int(),
+});
+export type DownloadHistory = z.infer<typeof downloadHistorySchema>;
