@@ -135,7 +135,7 @@ test.describe('share links', () => {
     await visitorContext.close();
   });
 
-  test('a visitor gets the same previews: a video that seeks, a PDF in a frame, text as text', async ({
+  test('a visitor gets the same previews: a video that seeks, a PDF drawn by the app, text as text', async ({
     page,
     browser,
     user: _user,
@@ -169,7 +169,8 @@ test.describe('share links', () => {
 
     const pdfResponse = visitor.waitForResponse((r) => r.url().includes(`/api/v1/s/${pdf.token}/content`));
     await visitor.goto(pdf.url);
-    await expect(visitor.getByTitle('PDF preview of report')).toBeVisible();
+    await expect(visitor.getByRole('img', { name: /^Page 1 of \d+ of report$/ })).toBeVisible();
+    await expect(visitor.locator('iframe, embed, object')).toHaveCount(0);
     expect((await pdfResponse).headers()['content-type']).toMatch(/^application\/pdf/);
 
     await visitor.goto(notes.url);
