@@ -6,3 +6,4 @@ export * from './messages';
 export * from './schemas';
 export * from './themes';
 export * from './stats';
+export * from './accounts';

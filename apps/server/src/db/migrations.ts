@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { addAccounts } from './accounts-migration';
 import { createTotals } from './totals';
 
 /**
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('blobs_ref_count').execute();
     },
   },
+  '004_accounts': { up: addAccounts },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

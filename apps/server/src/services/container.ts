@@ -3,6 +3,15 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { AccountService } from './accounts';
+import { AccessTokens } from './accounts/access-tokens';
+import { AccountRemoval } from './accounts/account-removal';
+import { PendingLogins } from './accounts/pending-login';
+import { ProfileService } from './accounts/profile';
+import { Registration } from './accounts/registration';
+import { SessionList } from './accounts/session-list';
+import { TotpService } from './accounts/totp';
+import { TotpLogin } from './accounts/totp-login';
+import { UserAdmin } from './accounts/user-admin';
 import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
 import { FileService } from './files';
@@ -21,6 +30,10 @@ export function createServices(
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);
+  const registration = new Registration(db, config);
+  const totp = new TotpService(db, config);
+  const pendingLogins = new PendingLogins(secret);
+  const removal = new AccountRemoval(db, references);
   return {
     config,
     db,
@@ -28,7 +41,14 @@ export function createServices(
     sessions,
     references,
     links,
-    accounts: new AccountService(db, sessions, config),
+    accounts: new AccountService(db, sessions, config, { registration, totp, pending: pendingLogins }),
+    registration,
+    totp,
+    totpLogin: new TotpLogin(db, sessions, totp, pendingLogins),
+    profile: new ProfileService(db, removal),
+    sessionList: new SessionList(db, config),
+    accessTokens: new AccessTokens(db),
+    userAdmin: new UserAdmin(db, removal, config),
     files: new FileService(db, references, links),
     stats: new StatsService(db),
     maintenance: new Maintenance(db, store, references, sessions, config, log),
