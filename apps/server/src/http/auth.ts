@@ -19,10 +19,13 @@ export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The token of an `Authorization: Bearer <token>` header, if the request has one. */
+/**
+ * The token of an `Authorization: Bearer ...` header, if the request has one. Whatever follows "Bearer " is the
+ * token, malformed or not, so a request the Origin check treats as a bearer request is never judged by its cookie.
+ */
 export function bearerToken(request: FastifyRequest): string | undefined {
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
+  const header = request.headers.authorization ?? '';
+  return /^Bearer /i.test(header) ? header.slice('Bearer '.length).trim() : undefined;
 }
 
 /**

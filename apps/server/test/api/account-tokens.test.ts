@@ -120,6 +120,11 @@ describe.each(DIALECTS)('access tokens (%s)', (dialect) => {
     const unknown = await withToken('cst_not-a-real-token', 'GET', '/api/v1/users/me');
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
+    // A malformed bearer header is a bearer request too: refused, never judged by a cookie instead.
+    const malformed = await t.client().request('POST', '/api/v1/users/logout', {
+      headers: { authorization: 'Bearer two words', origin: 'https://elsewhere.example' },
+    });
+    expect(malformed.status).toBe(401);
 
     const { id, token } = await newToken('read');
     expect((await withToken(token, 'GET', '/api/v1/users/me')).status).toBe(200);
