@@ -65,6 +65,31 @@ describe.each(DIALECTS)('administration of accounts (%s)', (dialect) => {
     expect((await admin.patch('/api/v1/admin/users/nobody', { role: 'user' })).status).toBe(404);
   });
 
+  it('lets only one of two administrators demoting each other at once succeed', async () => {
+    const other = t.client();
+    const second = await other.signUp();
+    await admin.patch(`/api/v1/admin/users/${second._id}`, { role: 'admin' });
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all([
+        admin.patch(`/api/v1/admin/users/${second._id}`, { role: 'user' }),
+        other.patch(`/api/v1/admin/users/${admin.user!._id}`, { role: 'user' }),
+      ]);
+      // The loser gets 409 (last administrator) or, when the winner committed before its request was
+      // authenticated, 403 (no longer an administrator); never may both succeed.
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s !== 200)[0]).toBeOneOf([403, 409]);
+      const stillAdmin = answers[0]!.status === 200 ? admin : other;
+      const demotedId = answers[0]!.status === 200 ? second._id : admin.user!._id;
+      expect((await stillAdmin.get('/api/v1/admin/users/summary')).body.data.admins).toBe(1);
+      // Put both back for the next round.
+      expect((await stillAdmin.patch(`/api/v1/admin/users/${demotedId}`, { role: 'admin' })).status).toBe(
+        200,
+      );
+    }
+    await admin.patch(`/api/v1/admin/users/${second._id}`, { role: 'user' });
+  });
+
   it('deletes an account with its files: shared bytes stay, its own are freed, fsck is clean', async () => {
     const user = t.client();
     const me = await user.signUp();
