@@ -19,6 +19,9 @@ import { multipartLimits } from './http/multipart-upload';
 import { registerOriginCheck } from './http/origin-check';
 import { registerNulRejection } from './http/reject-nul';
 import { adminRoutes } from './routes/admin';
+import { adminUserRoutes } from './routes/admin-users';
+import { meRoutes } from './routes/me';
+import { signInRoutes } from './routes/sign-in';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/links';
@@ -136,7 +139,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerOriginCheck(app, config);
   registerNulRejection(app);
   registerSharedPageHeaders(app);
-  await app.register(sessionPlugin, { sessions: services.sessions, config });
+  await app.register(sessionPlugin, {
+    sessions: services.sessions,
+    accessTokens: services.accessTokens,
+    config,
+  });
 
   await app.register(
     async (api) => {
@@ -146,6 +153,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(adminRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });
+      await api.register(meRoutes, { services });
+      await api.register(signInRoutes, { services });
+      await api.register(adminUserRoutes, { services });
     },
     { prefix: API_BASE },
   );

@@ -37,6 +37,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   // Signs download links; every process of one deployment needs the same one (secrets.ts).
   APP_SECRET: z.string().optional(),
+  // Who may create an account; administrators can change it at run time (the stored value then wins).
+  REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET,
+    registration: e.REGISTRATION,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'CROSS_SITE'
   | 'NOT_FOUND'
   | 'EMAIL_TAKEN'
+  | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RANGE_NOT_SATISFIABLE'

@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './themes';
 export * from './stats';
 export * from './links';
+export * from './accounts';

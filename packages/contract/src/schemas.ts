@@ -21,6 +21,8 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** A disabled account cannot sign in; its sessions and access tokens stop working. */
+  disabled: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -143,6 +145,8 @@ export const registerBodySchema = z.object({
   password: passwordField,
   /** The web app sends "user"; the server ignores it (the first account is admin, later ones users). */
   role: z.string().optional(),
+  /** The token of an invite link (`/register?invite=...`); needed when registration is by invite. */
+  invite: z.string().max(200).optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

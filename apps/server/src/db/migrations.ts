@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { addAccounts } from './accounts-migration';
 import { createTotals, isPostgres } from './totals';
 
 /**
@@ -193,6 +194,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '006_accounts': { up: addAccounts },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,16 +10,23 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   role: 'user' | 'admin';
+  /** 1 = cannot sign in; its sessions and access tokens are refused on every request. */
+  disabled: Generated<number>;
   created_at: string;
   updated_at: string;
 }
 
 export interface SessionsTable {
   token_hash: string;
+  /** Public id for listing and ending one session; the token hash is never shown. */
+  id: string;
   user_id: string;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  user_agent: string | null;
+  /** Truncated when stored: an IPv4 /24 or an IPv6 /48. */
+  address: string | null;
 }
 
 /** Stored bytes, keyed by their SHA-256; ref_count = number of files rows pointing here. */
@@ -124,6 +131,60 @@ export interface LinkUnlockFailuresTable {
   failures: number;
 }
 
+/** Two-factor sign-in: a confirmed secret, or one pending confirmation, and the replay and failure guards. */
+export interface TotpTable {
+  user_id: string;
+  secret: string | null;
+  pending_secret: string | null;
+  enabled_at: string | null;
+  last_step: number | null;
+  failures: Generated<number>;
+  failure_window_start: string | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  /** SHA-256 of the normalised code; the code itself is shown once and never stored. */
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  name: string;
+  scope: 'read' | 'read-write';
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface InvitesTable {
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+}
+
+/** Instance settings changed by administrators; a value here wins over the environment. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -136,4 +197,10 @@ export interface Database {
   links: LinksTable;
   downloads: DownloadsTable;
   link_unlock_failures: LinkUnlockFailuresTable;
+  totp: TotpTable;
+  recovery_codes: RecoveryCodesTable;
+  access_tokens: AccessTokensTable;
+  password_resets: PasswordResetsTable;
+  invites: InvitesTable;
+  settings: SettingsTable;
 }

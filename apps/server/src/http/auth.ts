@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_MESSAGES } from '@cloudstash/contract';
 import type { Config } from '../config';
+import type { AccessTokens } from '../services/accounts/access-tokens';
 import type { SessionService, Viewer } from '../services/sessions';
-import { forbidden, unauthenticated } from '../errors';
+import { AppError, forbidden, unauthenticated } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,14 +17,42 @@ export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string
   return config.secureCookies ? '__Host-cloudstash_session' : 'cloudstash_session';
 }
 
-/** Resolves the session cookie of every API request once, before any route runs. */
-export const sessionPlugin = fp<{ sessions: SessionService; config: Config }>(
-  async (app, { sessions, config }) => {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The token of an `Authorization: Bearer ...` header, if the request has one. Whatever follows "Bearer " is the
+ * token, malformed or not, so a request the Origin check treats as a bearer request is never judged by its cookie.
+ */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization ?? '';
+  return /^Bearer /i.test(header) ? header.slice('Bearer '.length).trim() : undefined;
+}
+
+/**
+ * Resolves who is asking, once per API request, before any route runs: the session cookie, or an access token
+ * (`Authorization: Bearer`). Never both: a request carrying a bearer token and any cookie is refused with 400,
+ * so a page's ambient cookies can never lend a script's request authority, nor the reverse. A token that is
+ * unknown, revoked or expired is refused with 401 at once; a read-only token gets 403 on every method that
+ * changes state, whatever the route.
+ */
+export const sessionPlugin = fp<{ sessions: SessionService; accessTokens: AccessTokens; config: Config }>(
+  async (app, { sessions, accessTokens, config }) => {
     const cookieName = sessionCookieName(config);
     app.decorateRequest('viewer', null);
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/'))
+      if (!request.url.startsWith('/api/')) return;
+      const token = bearerToken(request);
+      if (token === undefined) {
         request.viewer = await sessions.resolve(request.cookies[cookieName]);
+        return;
+      }
+      if (request.headers.cookie) throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.bearerWithCookie);
+      const viewer = await accessTokens.resolve(token);
+      if (!viewer) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.tokenInvalid);
+      if (viewer.scope === 'read' && !SAFE_METHODS.has(request.method)) {
+        throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.tokenReadOnly);
+      }
+      request.viewer = viewer;
     });
   },
 );
@@ -54,6 +84,40 @@ export function sessionToken(request: FastifyRequest, config: Config): string | 
 export function signedIn(request: FastifyRequest): Viewer {
   if (!request.viewer) throw unauthenticated();
   return request.viewer;
+}
+
+/**
+ * The signed-in viewer of a browser session, or 401/403: managing the account itself (password, two-factor,
+ * sessions, tokens, deleting it) needs the person, not a script's access token.
+ */
+export function sessionOnly(request: FastifyRequest): Viewer {
+  const viewer = signedIn(request);
+  if (viewer.scope) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.bearerNotAllowed);
+  return viewer;
+}
+
+/** The cookie that carries a sign-in waiting for its two-factor code (no session exists yet). */
+export function pendingLoginCookieName(config: Pick<Config, 'secureCookies'>): string {
+  return config.secureCookies ? '__Host-cloudstash_totp' : 'cloudstash_totp';
+}
+
+export function setPendingLoginCookie(reply: FastifyReply, config: Config, value: string, expires: Date) {
+  void reply.setCookie(pendingLoginCookieName(config), value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+    path: '/',
+    expires,
+  });
+}
+
+export function clearPendingLoginCookie(reply: FastifyReply, config: Config) {
+  void reply.clearCookie(pendingLoginCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+  });
 }
 
 /** The signed-in administrator, or 401/403. */

@@ -7,23 +7,28 @@ export async function insertSession(db: Executor, session: SessionsTable): Promi
 
 /** The session and its user, if the session exists; expiry is the service's rule. */
 export function findSessionWithUser(db: Executor, tokenHash: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.token_hash',
-      'sessions.created_at as session_created_at',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.role',
-      'users.created_at',
-      'users.updated_at',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.token_hash',
+        'sessions.created_at as session_created_at',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.role',
+        'users.disabled',
+        'users.created_at',
+        'users.updated_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      // A disabled account's sessions stop on the very next request, on every process.
+      .where('users.disabled', '=', 0)
+      .executeTakeFirst()
+  );
 }
 
 export async function touchSession(db: Executor, tokenHash: string, now: string): Promise<void> {

@@ -1,13 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { UsersTable } from '../db/schema';
 import { decodeCursor, encodeCursor } from './cursor';
 
-export type UserRow = UsersTable;
-const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'created_at', 'updated_at'] as const;
+export type UserRow = Selectable<UsersTable>;
+const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'disabled', 'created_at', 'updated_at'] as const;
 export type UserRecord = Pick<UserRow, (typeof PUBLIC_COLUMNS)[number]>;
 
-export async function insertUser(db: Executor, user: UserRow): Promise<void> {
+export async function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 

@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ACCOUNT_MESSAGES,
   MESSAGES,
   envelope,
   loginBodySchema,
+  loginResultSchema,
   messageSchema,
   registerBodySchema,
   userSchema,
 } from '@cloudstash/contract';
-import { clearSessionCookie, sessionToken, setSessionCookie, signedIn } from '../http/auth';
+import {
+  clearSessionCookie,
+  sessionToken,
+  setPendingLoginCookie,
+  setSessionCookie,
+  signedIn,
+} from '../http/auth';
 import type { Services } from '../services/container';
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -30,12 +38,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/users/login',
     {
       config: authRateLimit,
-      schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(userSchema) } },
+      schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await accounts.login(request.body);
-      setSessionCookie(reply, config, token, expiresAt);
-      return { message: MESSAGES.loginSuccess, data: user };
+      const outcome = await accounts.login(request.body, {
+        userAgent: request.headers['user-agent'],
+        address: request.ip,
+      });
+      if ('totpRequired' in outcome) {
+        setPendingLoginCookie(reply, config, outcome.pending.value, outcome.pending.expiresAt);
+        return { message: ACCOUNT_MESSAGES.totpRequired, data: { totpRequired: true as const } };
+      }
+      setSessionCookie(reply, config, outcome.token, outcome.expiresAt);
+      return { message: MESSAGES.loginSuccess, data: outcome.user };
     },
   );
 

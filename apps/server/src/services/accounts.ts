@@ -9,7 +9,11 @@ import * as users from '../repositories/users';
 import { AppError } from '../errors';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { presentUser } from './presenters';
-import type { SessionService, Viewer } from './sessions';
+import type { PendingLogins } from './accounts/pending-login';
+import type { Registration } from './accounts/registration';
+import type { TotpService } from './accounts/totp';
+import { accountDisabledError } from './accounts/errors';
+import type { SessionClient, SessionService, Viewer } from './sessions';
 
 type RegisterInput = z.output<typeof registerBodySchema>;
 type LoginInput = z.output<typeof loginBodySchema>;
@@ -22,10 +26,11 @@ export class AccountService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly config: Pick<Config, 'lockout'>,
+    private readonly gates: { registration: Registration; totp: TotpService; pending: PendingLogins },
   ) {}
 
   /** New account; the first one on an empty instance is the administrator, the client's `role` is ignored. */
-  async register(input: RegisterInput): Promise<User> {
+  async register(input: RegisterInput, { skipAdmission = false } = {}): Promise<User> {
     if (isCommonPassword(input.password)) {
       throw new AppError('VALIDATION_FAILED', MESSAGES.passwordTooCommon, [
         { path: 'password', message: MESSAGES.passwordTooCommon },
@@ -36,6 +41,7 @@ export class AccountService {
     const id = crypto.randomUUID();
     try {
       await inTransaction(this.db, async (trx) => {
+        if (!skipAdmission) await this.gates.registration.admit(trx, input.invite, id);
         const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'user';
         await users.insertUser(trx, {
           id,
@@ -58,7 +64,13 @@ export class AccountService {
    * Checks the password and opens a session. Unknown email and wrong password give the same answer after the
    * same argon2 work; repeated failures lock the account for a while, whoever tries.
    */
-  async login(input: LoginInput): Promise<{ user: User; token: string; expiresAt: Date }> {
+  async login(
+    input: LoginInput,
+    client: SessionClient = {},
+  ): Promise<
+    | { user: User; token: string; expiresAt: Date }
+    | { totpRequired: true; pending: { value: string; expiresAt: Date } }
+  > {
     await this.refuseWhileLocked(input.email);
     const account = await users.findUserByEmail(this.db, input.email);
     const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), input.password);
@@ -73,7 +85,12 @@ export class AccountService {
       throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
     }
     await failures.clearLoginFailures(this.db, input.email);
-    const session = await this.sessions.create(account.id);
+    if (account.disabled === 1) throw accountDisabledError();
+    // With two-factor sign-in on, a right password opens no session: only a pending sign-in awaiting the code.
+    if (await this.gates.totp.isEnabled(account.id)) {
+      return { totpRequired: true, pending: this.gates.pending.issue(account.id) };
+    }
+    const session = await this.sessions.create(account.id, client);
     return { user: presentUser(account), ...session };
   }
 
@@ -114,7 +131,7 @@ export class AccountService {
         'VALIDATION_FAILED',
         parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '),
       );
-    const created = await this.register(parsed.data);
+    const created = await this.register(parsed.data, { skipAdmission: true });
     await users.setUserRole(this.db, created._id, 'admin', nowIso());
     return 'created';
   }

@@ -4,6 +4,15 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { UploadHooks } from '../upload/hooks';
 import { AccountService } from './accounts';
+import { AccessTokens } from './accounts/access-tokens';
+import { AccountRemoval } from './accounts/account-removal';
+import { PendingLogins } from './accounts/pending-login';
+import { ProfileService } from './accounts/profile';
+import { Registration } from './accounts/registration';
+import { SessionList } from './accounts/session-list';
+import { TotpService } from './accounts/totp';
+import { TotpLogin } from './accounts/totp-login';
+import { UserAdmin } from './accounts/user-admin';
 import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
 import { DownloadService } from './downloads';
@@ -29,6 +38,10 @@ export function createServices(
   const links = new DownloadLinks(secret, config.downloadLinkMs);
   const downloads = new DownloadService(db);
   const linkTokens = new LinkTokens(secret);
+  const registration = new Registration(db, config);
+  const totp = new TotpService(db, config);
+  const pendingLogins = new PendingLogins(secret);
+  const removal = new AccountRemoval(db, references);
   return {
     config,
     sessions,
@@ -37,8 +50,15 @@ export function createServices(
     downloads,
     linkTokens,
     shareLinks: new ShareLinkService(db, store, linkTokens, downloads, config),
-    accounts: new AccountService(db, sessions, config),
     files: new FileService(db, store, references, links, downloads, hooks),
+    accounts: new AccountService(db, sessions, config, { registration, totp, pending: pendingLogins }),
+    registration,
+    totp,
+    totpLogin: new TotpLogin(db, sessions, totp, pendingLogins),
+    profile: new ProfileService(db, removal),
+    sessionList: new SessionList(db, config),
+    accessTokens: new AccessTokens(db),
+    userAdmin: new UserAdmin(db, removal, config),
     stats: new StatsService(db),
     health: new HealthService(db, store),
     maintenance: new Maintenance(db, store, references, sessions, config, log),

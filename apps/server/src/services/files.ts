@@ -103,13 +103,17 @@ export class FileService {
   }
 
   async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {
-    await requireFileAccess(this.db, viewer, fileId, 'update');
+    const file = await requireFileAccess(this.db, viewer, fileId, 'moderate');
     // A new name is cleaned exactly like an uploaded one: no controls, line breaks, direction tricks or paths.
     const filename = cleanFilename(input.filename);
     if (!filename) {
       throw new AppError('VALIDATION_FAILED', MESSAGES.editFilenameRequired, [
         { path: 'filename', message: MESSAGES.editFilenameRequired },
       ]);
+    }
+    // Administrators may publish or unpublish anyone's file (moderation); renaming stays the owner's.
+    if (file.owner_id !== viewer.id && filename !== file.filename) {
+      throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
     }
     const changes: { filename: string; is_public?: number } = { filename };
     if (input.isPublic !== undefined) changes.is_public = input.isPublic ? 1 : 0;

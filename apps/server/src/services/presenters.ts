@@ -11,6 +11,7 @@ export function presentUser(row: UserRecord): User {
     name: row.name,
     email: row.email,
     role: row.role,
+    disabled: row.disabled === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

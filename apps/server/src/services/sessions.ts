@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import type { User } from '@cloudstash/contract';
+import type { TokenScope, User } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
 import * as sessions from '../repositories/sessions';
+import { truncateAddress } from './accounts/client-info';
 import { presentUser } from './presenters';
 
 /** Who is making a request: enough for every access rule. */
@@ -11,6 +12,14 @@ export interface Viewer {
   id: string;
   role: 'user' | 'admin';
   user: User;
+  /** Present when the request came with an access token: what the token may do. A session may do everything. */
+  scope?: TokenScope;
+}
+
+/** What a session remembers about the client that opened it, so its owner can recognise it. */
+export interface SessionClient {
+  userAgent?: string;
+  address?: string;
 }
 
 /** Only this often is a session's last-seen time written, so reads stay reads. */
@@ -25,13 +34,16 @@ export class SessionService {
   ) {}
 
   /** A new random token (256 bits); only its hash is stored. */
-  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  async create(userId: string, client: SessionClient = {}): Promise<{ token: string; expiresAt: Date }> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.config.session.ttlMs);
     await sessions.insertSession(this.db, {
       token_hash: hashToken(token),
+      id: crypto.randomUUID(),
       user_id: userId,
+      user_agent: client.userAgent?.slice(0, 500) ?? null,
+      address: client.address ? truncateAddress(client.address) : null,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),

@@ -100,6 +100,7 @@ describe.each(DIALECTS)('admin screens and storage statistics (%s)', (dialect) =
       name: 'Bob',
       email: bob.user!.email,
       role: 'user',
+      disabled: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

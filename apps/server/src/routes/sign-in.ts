@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  envelope,
+  messageSchema,
+  registrationInfoSchema,
+  resetPasswordBodySchema,
+  totpCodeBodySchema,
+  userSchema,
+} from '@cloudstash/contract';
+import { clearPendingLoginCookie, pendingLoginCookieName, setSessionCookie } from '../http/auth';
+import type { Services } from '../services/container';
+
+const tags = ['users'];
+
+/** Public steps around signing in: the two-factor code, a password reset link, and who may register. */
+export const signInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { totpLogin, userAdmin, registration, config } = services;
+  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.post(
+    '/users/login/totp',
+    {
+      config: authRateLimit,
+      schema: { tags, body: totpCodeBodySchema, response: { 200: envelope(userSchema) } },
+    },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await totpLogin.complete(
+        request.cookies[pendingLoginCookieName(config)],
+        request.body.code,
+        { userAgent: request.headers['user-agent'], address: request.ip },
+      );
+      clearPendingLoginCookie(reply, config);
+      setSessionCookie(reply, config, token, expiresAt);
+      return { message: MESSAGES.loginSuccess, data: user };
+    },
+  );
+
+  app.post(
+    '/users/reset',
+    {
+      config: authRateLimit,
+      schema: { tags, body: resetPasswordBodySchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await userAdmin.resetPassword(request.body.token, request.body.newPassword);
+      return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+  );
+
+  app.get(
+    '/users/registration',
+    { schema: { tags, response: { 200: envelope(registrationInfoSchema) } } },
+    async () => ({
+      message: ACCOUNT_MESSAGES.registrationFetched,
+      data: { mode: await registration.mode() },
+    }),
+  );
+};

@@ -1,0 +1,55 @@
+import type { Db } from '../../db/connect';
+import { inTransaction, nowIso } from '../../db/executor';
+import { isPostgres } from '../../db/totals';
+import * as accountUsers from '../../repositories/account-users';
+import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
+import type { BlobReferences } from '../blob-references';
+import { lastAdminError } from './errors';
+
+const FILE_BATCH = 200;
+
+/**
+ * Changes that could leave an instance without an administrator, and removing an account with everything
+ * it owns. The administrators' rows are locked while the rule is checked, so two such changes at once cannot
+ * both pass it.
+ */
+export class AccountRemoval {
+  constructor(
+    private readonly db: Db,
+    private readonly references: BlobReferences,
+  ) {}
+
+  /** Applies `changes` unless they would leave no active administrator (409). */
+  async changeAccess(userId: string, changes: { disabled?: number; role?: 'user' | 'admin' }): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const admins = await accountUsers.lockActiveAdminIds(trx, isPostgres(this.db));
+      const losesAdmin = changes.disabled === 1 || changes.role === 'user';
+      if (losesAdmin && admins.includes(userId) && admins.length <= 1) throw lastAdminError();
+      await accountUsers.updateUserAccess(trx, userId, changes, nowIso());
+    });
+    if (changes.disabled === 1) await deleteSessionsOfUserExcept(this.db, userId, undefined);
+  }
+
+  /**
+   * Removes an account: it is disabled first (no new sign-in, session or upload can start), then every file goes
+   * through the reference-counted path (bytes others also hold stay; unshared bytes are reclaimed), then the
+   * account row, whose sessions, tokens, two-factor secrets and reset links go with it.
+   */
+  async removeAccount(userId: string): Promise<void> {
+    await this.changeAccess(userId, { disabled: 1 });
+    // An upload that had already started may still commit a file; the loop picks it up before the row goes.
+    for (let attempt = 0; ; attempt++) {
+      for (;;) {
+        const ids = await accountUsers.fileIdsOfOwner(this.db, userId, FILE_BATCH);
+        if (ids.length === 0) break;
+        for (const id of ids) await this.references.removeFile(id);
+      }
+      try {
+        await accountUsers.deleteUserRow(this.db, userId);
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+}

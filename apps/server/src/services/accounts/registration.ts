@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  INVITE_TTL_MS,
+  registrationModeSchema,
+  type InstanceSettings,
+  type OneTimeLink,
+  type RegistrationMode,
+} from '@cloudstash/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import { nowIso, type Executor } from '../../db/executor';
+import { AppError } from '../../errors';
+import { consumeInvite, insertInvite } from '../../repositories/one-time-links';
+import { readSetting, writeSetting } from '../../repositories/settings';
+import { hashToken, type Viewer } from '../sessions';
+
+const REGISTRATION_KEY = 'registration';
+
+/** Where links this instance hands out point: absolute when PUBLIC_ORIGIN is set, else a path on this host. */
+export const linkTo = (config: Pick<Config, 'publicOrigin'>, path: string) =>
+  `${config.publicOrigin ?? ''}${path}`;
+
+/**
+ * Who may create an account: anyone (open), holders of an invite link (invite), or nobody (closed; the
+ * `create-admin` command still works). REGISTRATION sets the mode; once an administrator sets it, the value
+ * in the database wins, on every process, from the next request.
+ */
+export class Registration {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'registration' | 'publicOrigin'>,
+  ) {}
+
+  /** `db` is the open transaction when there is one (SQLite has one connection: no second query may wait on it). */
+  async settings(db: Executor = this.db): Promise<InstanceSettings> {
+    const stored = registrationModeSchema.safeParse(await readSetting(db, REGISTRATION_KEY));
+    return stored.success
+      ? { registration: stored.data, registrationSource: 'database' }
+      : { registration: this.config.registration, registrationSource: 'environment' };
+  }
+
+  async mode(db: Executor = this.db): Promise<RegistrationMode> {
+    return (await this.settings(db)).registration;
+  }
+
+  async setMode(mode: RegistrationMode): Promise<InstanceSettings> {
+    await writeSetting(this.db, REGISTRATION_KEY, mode, nowIso());
+    return this.settings();
+  }
+
+  /** A one-time invite link valid for 7 days; only the hash of its token is stored. */
+  async createInvite(admin: Viewer): Promise<OneTimeLink> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const expiresAt = new Date(now + INVITE_TTL_MS).toISOString();
+    await insertInvite(this.db, {
+      token_hash: hashToken(token),
+      created_by: admin.id,
+      created_at: new Date(now).toISOString(),
+      expires_at: expiresAt,
+      used_at: null,
+      used_by: null,
+    });
+    return { url: linkTo(this.config, `/register?invite=${token}`), expiresAt };
+  }
+
+  /**
+   * Lets a registration through, or refuses it with 403. Runs inside the registration's transaction: an invite is
+   * used up only if the account is created, and never twice.
+   */
+  async admit(trx: Executor, invite: string | undefined, newUserId: string): Promise<void> {
+    const mode = await this.mode(trx);
+    if (mode === 'closed') throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.registrationClosed);
+    if (mode === 'open') return;
+    if (!invite) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.inviteRequired);
+    if (!(await consumeInvite(trx, hashToken(invite), newUserId, nowIso()))) {
+      throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.inviteInvalid);
+    }
+  }
+}

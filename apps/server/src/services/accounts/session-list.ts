@@ -1,0 +1,48 @@
+import { ACCOUNT_MESSAGES, type AccountSession } from '@cloudstash/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import * as accountSessions from '../../repositories/account-sessions';
+import { notFound } from '../../errors';
+import { hashToken, type Viewer } from '../sessions';
+import { describeUserAgent } from './client-info';
+
+/** The sessions a person can see and end: where they are signed in. */
+export class SessionList {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'session'>,
+  ) {}
+
+  async list(viewer: Viewer, currentToken: string | undefined): Promise<AccountSession[]> {
+    const currentHash = currentToken ? hashToken(currentToken) : undefined;
+    const now = Date.now();
+    const rows = await accountSessions.listSessionsOfUser(this.db, viewer.id);
+    return rows
+      .filter(
+        (row) =>
+          Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + this.config.session.idleMs > now,
+      )
+      .map((row) => ({
+        id: row.id,
+        ...describeUserAgent(row.user_agent),
+        address: row.address,
+        createdAt: row.created_at,
+        lastUsedAt: row.last_seen_at,
+        current: row.token_hash === currentHash,
+      }));
+  }
+
+  async end(viewer: Viewer, sessionId: string): Promise<void> {
+    if (!(await accountSessions.deleteSessionOfUser(this.db, viewer.id, sessionId))) {
+      throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+    }
+  }
+
+  async endOthers(viewer: Viewer, currentToken: string | undefined): Promise<void> {
+    await accountSessions.deleteSessionsOfUserExcept(
+      this.db,
+      viewer.id,
+      currentToken ? hashToken(currentToken) : undefined,
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  RESET_LINK_TTL_MS,
+  type OneTimeLink,
+  type User,
+} from '@cloudstash/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import { nowIso } from '../../db/executor';
+import { notFound } from '../../errors';
+import * as accountUsers from '../../repositories/account-users';
+import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
+import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-links';
+import { findUserById } from '../../repositories/users';
+import { presentUser } from '../presenters';
+import { hashToken, type Viewer } from '../sessions';
+import type { AccountRemoval } from './account-removal';
+import { fieldError } from './errors';
+import { checkedPasswordHash } from './profile';
+import { linkTo } from './registration';
+
+/** What administrators do to accounts: disable, change role, delete, and hand out password reset links. */
+export class UserAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly removal: AccountRemoval,
+    private readonly config: Pick<Config, 'publicOrigin'>,
+  ) {}
+
+  async update(userId: string, input: { disabled?: boolean; role?: 'user' | 'admin' }): Promise<User> {
+    await this.requireUser(userId);
+    await this.removal.changeAccess(userId, {
+      ...(input.disabled !== undefined && { disabled: input.disabled ? 1 : 0 }),
+      ...(input.role !== undefined && { role: input.role }),
+    });
+    return presentUser((await findUserById(this.db, userId))!);
+  }
+
+  async remove(userId: string): Promise<void> {
+    await this.requireUser(userId);
+    await this.removal.removeAccount(userId);
+  }
+
+  /** A one-time link, valid for 1 hour, to set a new password; only the hash of its token is stored. */
+  async createResetLink(admin: Viewer, userId: string): Promise<OneTimeLink> {
+    await this.requireUser(userId);
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const expiresAt = new Date(now + RESET_LINK_TTL_MS).toISOString();
+    await insertPasswordReset(this.db, {
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_by: admin.id,
+      created_at: new Date(now).toISOString(),
+      expires_at: expiresAt,
+      used_at: null,
+    });
+    return { url: linkTo(this.config, `/reset/${token}`), expiresAt };
+  }
+
+  /** Uses a reset link once: sets the password and ends every session of the account. */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const passwordHash = await checkedPasswordHash(newPassword, 'newPassword');
+    const link = await consumePasswordReset(this.db, hashToken(token), nowIso());
+    if (!link) throw fieldError('token', ACCOUNT_MESSAGES.resetLinkInvalid);
+    await accountUsers.updatePasswordHash(this.db, link.user_id, passwordHash, nowIso());
+    await deleteSessionsOfUserExcept(this.db, link.user_id, undefined);
+  }
+
+  private async requireUser(userId: string): Promise<void> {
+    if (!(await findUserById(this.db, userId))) throw notFound(MESSAGES.userNotFound);
+  }
+}

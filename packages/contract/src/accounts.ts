@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
+import { MESSAGES } from './messages';
+import { passwordField, roleSchema, userSchema } from './schemas';
+
+/**
+ * Accounts for real deployments: profile, password, sessions, two-factor sign-in (TOTP), access tokens,
+ * account deletion, administration of accounts, password reset links, invites and who may register.
+ * Every path is under /api/v1; each schema below names the path it belongs to.
+ */
+
+export const ACCOUNT_MESSAGES = {
+  profileUpdated: 'Profile updated',
+  passwordChanged: 'Password changed. Every other session has been signed out.',
+  currentPasswordWrong: 'Current password is incorrect',
+  sessionsFetched: 'Sessions fetched successfully',
+  sessionEnded: 'Session signed out',
+  otherSessionsEnded: 'Every other session has been signed out',
+  sessionNotFound: 'Session not found',
+  totpStatusFetched: 'Two-factor status fetched successfully',
+  totpSetupStarted: 'Scan the QR code with your authenticator app, then enter a code to confirm',
+  totpEnabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only once.',
+  totpDisabled: 'Two-factor sign-in is off',
+  totpAlreadyEnabled: 'Two-factor sign-in is already on',
+  totpNotEnabled: 'Two-factor sign-in is not on',
+  totpNoPendingSetup: 'Start two-factor set-up first',
+  totpCodeInvalid: 'Invalid or already used code',
+  totpRequired: 'Enter the code from your authenticator app',
+  totpPendingMissing: 'Your sign-in has expired. Please sign in again.',
+  codeRequired: 'Code is required',
+  tokensFetched: 'Access tokens fetched successfully',
+  tokenCreated: 'Access token created. Copy it now: it is shown only once.',
+  tokenRevoked: 'Access token revoked',
+  tokenNotFound: 'Access token not found',
+  tokenNameRequired: 'Token name is required',
+  tokenExpiryPast: 'Expiry must be in the future',
+  tokenInvalid: 'Invalid, expired or revoked access token',
+  tokenReadOnly: 'This access token is read-only',
+  bearerWithCookie: 'Send either an access token or a session cookie, not both',
+  bearerNotAllowed: 'Sign in with your password to manage your account; access tokens cannot do this',
+  accountDeleted: 'Account deleted',
+  deleteEmailMismatch: 'Type your account email to confirm',
+  passwordWrong: 'Password is incorrect',
+  accountDisabled: 'This account is disabled. Contact an administrator.',
+  userUpdated: 'User updated successfully',
+  userDeleted: 'User deleted successfully',
+  lastAdmin:
+    'The last administrator cannot be demoted, disabled or deleted. Make another administrator first.',
+  nothingToUpdate: 'Nothing to update',
+  resetLinkCreated: 'Reset link created. It works once, for 1 hour.',
+  resetLinkInvalid: 'This reset link is invalid, has been used or has expired',
+  passwordReset: 'Password set. Please sign in with your new password.',
+  inviteCreated: 'Invite link created. It works once, for 7 days.',
+  inviteInvalid: 'This invite link is invalid, has been used or has expired',
+  inviteRequired: 'Registration on this instance needs an invite link',
+  registrationClosed: 'Registration on this instance is closed',
+  registrationFetched: 'Registration mode fetched successfully',
+  settingsFetched: 'Settings fetched successfully',
+  settingsUpdated: 'Settings updated',
+} as const;
+
+/** How long a password reset link and an invite link stay valid. */
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+/** How long after a correct password the TOTP step may complete the sign-in. */
+export const TOTP_PENDING_TTL_MS = 5 * 60_000;
+export const RECOVERY_CODE_COUNT = 10;
+export const TOKEN_NAME_MAX_LENGTH = 100;
+/** Access tokens start with this, so a leaked one is recognisable (secret scanners, logs). */
+export const ACCESS_TOKEN_PREFIX = 'cst_';
+
+// ---------- profile: PATCH /users/me, POST /users/me/password, DELETE /users/me ----------
+
+export const updateProfileBodySchema = z.object({
+  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(NAME_MAX_LENGTH),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+const anyPassword = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(1024);
+
+/** `newPassword` must meet the registration password rule. Answers 200 `{ message }`; other sessions end. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: anyPassword,
+  newPassword: passwordField,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** Deleting your own account needs the password and the account's email typed out. Answers 200 `{ message }`. */
+export const deleteAccountBodySchema = z.object({
+  password: anyPassword,
+  email: z.string({ error: ACCOUNT_MESSAGES.deleteEmailMismatch }).trim().toLowerCase().max(EMAIL_MAX_LENGTH),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+// ---------- sessions: GET /users/me/sessions, DELETE /users/me/sessions/{id}, DELETE /users/me/sessions?others=1 ----------
+
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** e.g. "Firefox 133", "Chrome 131", "curl 8.5"; "Unknown browser" when the User-Agent says nothing useful. */
+  browser: z.string(),
+  /** e.g. "Windows", "macOS", "Android", "iOS", "Linux"; "Unknown OS" otherwise. */
+  os: z.string(),
+  /** Where the session was created from, truncated: IPv4 to its /24 ("203.0.113.0/24"), IPv6 to its /48. */
+  address: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** True for the session making this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** `DELETE /users/me/sessions?others=1` signs out every session but the current one (the only form accepted). */
+export const endSessionsQuerySchema = z.object({
+  others: z.literal('1', { error: 'Add ?others=1 to sign out every other session' }),
+});
+
+// ---------- two-factor sign-in ----------
+
+/** GET /users/me/totp */
+export const totpStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Unused recovery codes left (0 when two-factor sign-in is off). */
+  recoveryCodesLeft: z.number().int().nonnegative(),
+});
+export type TotpStatus = z.infer<typeof totpStatusSchema>;
+
+/** POST /users/me/totp (no body): a new secret, pending until confirmed; draw otpauthUrl as a QR code. */
+export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+
+const codeField = z
+  .string({ error: ACCOUNT_MESSAGES.codeRequired })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.codeRequired)
+  .max(64);
+
+/** POST /users/me/totp/enable, and POST /users/login/totp (there a recovery code is accepted too). */
+export const totpCodeBodySchema = z.object({ code: codeField });
+export type TotpCodeBody = z.input<typeof totpCodeBodySchema>;
+
+/** Answer of POST /users/me/totp/enable: 10 single-use codes, shown this once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** DELETE /users/me/totp: the password and a current TOTP code (or a recovery code). */
+export const disableTotpBodySchema = z.object({ password: anyPassword, code: codeField });
+export type DisableTotpBody = z.input<typeof disableTotpBodySchema>;
+
+/**
+ * POST /users/login answers `data` as the user when signed in, or `{ totpRequired: true }` with a short-lived
+ * httpOnly pending cookie and no session: then POST /users/login/totp `{ code }` completes the sign-in and
+ * answers the user.
+ */
+export const totpRequiredSchema = z.object({ totpRequired: z.literal(true) });
+export const loginResultSchema = z.union([userSchema, totpRequiredSchema]);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+export const isTotpRequired = (data: LoginResult): data is z.infer<typeof totpRequiredSchema> =>
+  'totpRequired' in data;
+
+// ---------- access tokens: POST/GET /users/me/tokens, DELETE /users/me/tokens/{id} ----------
+
+export const tokenScopeSchema = z.enum(['read', 'read-write']);
+export type TokenScope = z.infer<typeof tokenScopeSchema>;
+
+export const createTokenBodySchema = z.object({
+  name: z
+    .string({ error: ACCOUNT_MESSAGES.tokenNameRequired })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.tokenNameRequired)
+    .max(TOKEN_NAME_MAX_LENGTH),
+  scope: tokenScopeSchema,
+  /** ISO-8601 instant in the future; absent or null = never expires. */
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .nullish()
+    .refine((v) => !v || Date.parse(v) > Date.now(), ACCOUNT_MESSAGES.tokenExpiryPast),
+});
+export type CreateTokenBody = z.input<typeof createTokenBodySchema>;
+
+export const accessTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: tokenScopeSchema,
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+/** Answer of POST /users/me/tokens: `token` is shown this once; send it as `Authorization: Bearer <token>`. */
+export const createdAccessTokenSchema = accessTokenSchema.extend({ token: z.string() });
+export type CreatedAccessToken = z.infer<typeof createdAccessTokenSchema>;
+
+export const tokenIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+// ---------- administration ----------
+
+/** PATCH /admin/users/{id}: at least one field. Answers the user (`userSchema`, `disabled` included). */
+export const adminUpdateUserBodySchema = z
+  .object({ disabled: z.boolean().optional(), role: roleSchema.optional() })
+  .refine((b) => b.disabled !== undefined || b.role !== undefined, ACCOUNT_MESSAGES.nothingToUpdate);
+export type AdminUpdateUserBody = z.input<typeof adminUpdateUserBodySchema>;
+
+/**
+ * Answer of POST /admin/users/{id}/reset-link and POST /admin/invites: a path on this instance
+ * (`/reset/{token}` or `/register?invite={token}`), absolute when PUBLIC_ORIGIN is set; and when it stops working.
+ */
+export const oneTimeLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type OneTimeLink = z.infer<typeof oneTimeLinkSchema>;
+
+/** POST /users/reset (public): sets the password and signs out every session of the account. */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: passwordField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+// ---------- who may register ----------
+
+export const registrationModeSchema = z.enum(['open', 'invite', 'closed']);
+export type RegistrationMode = z.infer<typeof registrationModeSchema>;
+
+/** GET /users/registration (public): what the Register page should offer. */
+export const registrationInfoSchema = z.object({ mode: registrationModeSchema });
+
+/** GET and PATCH /admin/settings. `registrationSource` says whether the value comes from the database or REGISTRATION. */
+export const instanceSettingsSchema = z.object({
+  registration: registrationModeSchema,
+  registrationSource: z.enum(['database', 'environment']),
+});
+export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
+export const updateSettingsBodySchema = z.object({ registration: registrationModeSchema });
+export type UpdateSettingsBody = z.input<typeof updateSettingsBodySchema>;
