@@ -14,10 +14,11 @@ import type { Config } from './config';
 import { connectDatabase, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { sessionPlugin } from './http/auth';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';
 import { registerOriginCheck } from './http/origin-check';
 import { registerNulRejection } from './http/reject-nul';
+import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers';
 import { adminRoutes } from './routes/admin';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -58,6 +59,9 @@ export async function buildApp(
     keepAliveTimeout: 10_000,
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
     routerOptions: { maxParamLength: 200 },
+    // A URL the router cannot read (bad percent-encoding, an over-long parameter) is answered before any hook
+    // runs; this gives it the same headers, request id and `{ message, code }` body as every other error.
+    frameworkErrors: frameworkErrorHandler(securityHeaderWriter(config)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,27 +91,7 @@ export async function buildApp(
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        connectSrc: ["'self'"],
-      },
-    },
-    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(fastifyHelmet, securityHeaderOptions(config));
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, {
     limits: multipartLimits(config.maxUploadBytes),
