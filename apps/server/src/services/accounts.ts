@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { MESSAGES, registerBodySchema, loginBodySchema, type User } from '@cloudstash/contract';
+import {
+  MESSAGES,
+  cleanDisplayName,
+  registerBodySchema,
+  loginBodySchema,
+  type User,
+} from '@cloudstash/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -26,6 +32,13 @@ export class AccountService {
 
   /** New account; the first one on an empty instance is the administrator, the client's `role` is ignored. */
   async register(input: RegisterInput): Promise<User> {
+    // Names are shown to others: cleaned like file names, so none can reverse, hide or fake text around it.
+    const name = cleanDisplayName(input.name);
+    if (!name) {
+      throw new AppError('VALIDATION_FAILED', MESSAGES.nameRequired, [
+        { path: 'name', message: MESSAGES.nameRequired },
+      ]);
+    }
     if (isCommonPassword(input.password)) {
       throw new AppError('VALIDATION_FAILED', MESSAGES.passwordTooCommon, [
         { path: 'password', message: MESSAGES.passwordTooCommon },
@@ -39,7 +52,7 @@ export class AccountService {
         const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'user';
         await users.insertUser(trx, {
           id,
-          name: input.name,
+          name,
           email: input.email,
           password_hash: passwordHash,
           role,
