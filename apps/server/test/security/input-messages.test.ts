@@ -21,6 +21,13 @@ describe.each(DIALECTS)('refusals name the rule that was broken (%s)', (dialect)
     }
   });
 
+  it('never trims a password: a trailing space makes another password', async () => {
+    const account = newAccount();
+    await t.client().register(account);
+    expect((await t.client().login(account.email, `${account.password} `)).status).toBe(401);
+    expect((await t.client().login(account.email, ` ${account.password}`)).status).toBe(401);
+  });
+
   it('answers a registration with a password over the maximum length with the length message', async () => {
     const { answer } = await t.client().register(newAccount({ password: `Aa1${'x'.repeat(2000)}` }));
     expect(answer.status).toBe(400);
