@@ -91,6 +91,15 @@ export interface FileTotalsTable {
   physical_size: number;
 }
 
+/** Requests per client address and window, shared by every process (PostgreSQL deployments). */
+export interface RateLimitsTable {
+  key: string;
+  /** Epoch milliseconds at which the window began. */
+  window_start: number;
+  hits: number;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,4 +109,5 @@ export interface Database {
   leases: LeasesTable;
   owner_file_totals: OwnerFileTotalsTable;
   file_totals: FileTotalsTable;
+  rate_limits: RateLimitsTable;
 }

@@ -7,6 +7,7 @@ import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
 import { FileService } from './files';
 import { Maintenance } from './maintenance';
+import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
 
@@ -31,6 +32,9 @@ export function createServices(
     accounts: new AccountService(db, sessions, config),
     files: new FileService(db, references, links),
     stats: new StatsService(db),
+    rateLimits: new RateLimiter(
+      config.database.kind === 'postgres' ? new DatabaseRateLimitCounter(db) : new MemoryRateLimitCounter(),
+    ),
     maintenance: new Maintenance(db, store, references, sessions, config, log),
   };
 }

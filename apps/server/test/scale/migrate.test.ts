@@ -26,6 +26,7 @@ async function populateEmbedded(dataDir: string) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    REGISTER_RATE_LIMIT_PER_HOUR: '10000',
     APP_SECRET: 'migrate-source',
   });
   const built = await buildApp(config);
