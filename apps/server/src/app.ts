@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/migrations';
 import { sessionPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';
+import { registerHostCheck } from './http/host-check';
 import { registerOriginCheck } from './http/origin-check';
 import { registerNulRejection } from './http/reject-nul';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers';
@@ -109,6 +110,7 @@ export async function buildApp(
       "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
       "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'",
   });
+  registerHostCheck(app, config);
   registerOriginCheck(app, config);
   registerNulRejection(app);
   await app.register(sessionPlugin, { sessions: services.sessions, config });

@@ -22,6 +22,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
   PUBLIC_ORIGIN: z.url().optional(),
+  // Host or host:port names, comma-separated, answered besides PUBLIC_ORIGIN's (or the loopback and own ones).
+  ALLOWED_HOSTS: z.string().default(''),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   TRUST_PROXY: bool.default(false),
@@ -79,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tmpDir: path.join(dataDir, 'tmp'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
+    allowedHosts: e.ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     secureCookies: e.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
     session: { ttlMs: e.SESSION_TTL_DAYS * 86_400_000, idleMs: e.SESSION_IDLE_DAYS * 86_400_000 },
     trustProxy: e.TRUST_PROXY,

@@ -364,7 +364,10 @@ describe('per-IP rate limits key on the real client address', () => {
 
 describe('https deployments', () => {
   it('uses the __Host- prefix and Secure, and sends HSTS, when the public origin is https', async () => {
-    const t = await startSecurityApp('sqlite', { env: { PUBLIC_ORIGIN: 'https://files.example.org' } });
+    // The test talks to 127.0.0.1 directly, as a proxy in front of the instance would.
+    const t = await startSecurityApp('sqlite', {
+      env: { PUBLIC_ORIGIN: 'https://files.example.org', ALLOWED_HOSTS: '127.0.0.1' },
+    });
     try {
       const c = t.client();
       const account = newAccount();
