@@ -45,9 +45,13 @@ export interface FilesTable {
   updated_at: string;
 }
 
-/** Failed sign-ins per account, so a lockout holds across every server process. */
+/**
+ * Failed sign-ins per account and client address (the hard lock), and per account from any address (client
+ * '*', the progressive slow-down), in the database so both hold across every server process.
+ */
 export interface LoginFailuresTable {
   email: string;
+  client: string;
   window_start: string;
   failures: number;
 }

@@ -44,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(userSchema) } },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await accounts.login(request.body);
+      const { user, token, expiresAt } = await accounts.login(request.body, request.ip);
       setSessionCookie(reply, config, token, expiresAt);
       return { message: MESSAGES.loginSuccess, data: user };
     },
