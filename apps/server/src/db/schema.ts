@@ -104,6 +104,13 @@ export interface RateLimitsTable {
   expires_at: string;
 }
 
+/** When a user's download of a file was last counted, so one person re-fetching counts once a minute. */
+export interface DownloadMarksTable {
+  user_id: string;
+  file_id: string;
+  counted_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,4 +121,5 @@ export interface Database {
   owner_file_totals: OwnerFileTotalsTable;
   file_totals: FileTotalsTable;
   rate_limits: RateLimitsTable;
+  download_marks: DownloadMarksTable;
 }

@@ -22,6 +22,16 @@ export async function serveFileContent(services: Services, request: FastifyReque
     const viewer = userId ? await services.accounts.viewerOf(userId) : null;
     if (!viewer) throw new AppError('FORBIDDEN', MESSAGES.downloadLinkInvalid);
     const file = await requireFileAccess(services.db, viewer, params.id, 'view');
+    // A download counts when all its bytes have gone out: a full GET (not HEAD, a range or a 304) that
+    // finished sending. A response cut short (client gone, damaged bytes) never emits 'finish'.
+    if (request.method === 'GET') {
+      reply.raw.once('finish', () => {
+        if (reply.statusCode !== 200) return;
+        services.files
+          .countDelivered(viewer.id, file.id)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not count a download'));
+      });
+    }
     return sendContent(request, reply, services.store, file, 'download');
   }
   const file = await requireFileAccess(services.db, signedIn(request), params.id, 'view');

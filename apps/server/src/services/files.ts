@@ -14,7 +14,8 @@ import {
 } from '@cloudstash/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connect';
-import { nowIso } from '../db/executor';
+import { inTransaction, nowIso } from '../db/executor';
+import { takeDownloadMark } from '../repositories/download-marks';
 import { AppError } from '../http/errors';
 import * as files from '../repositories/files';
 import type { FileScope } from '../repositories/files';
@@ -33,6 +34,9 @@ export interface ReceivedUpload {
 }
 
 type UpdateInput = z.output<typeof updateFileBodySchema>;
+
+/** One user's downloads of one file count once in this long. */
+export const DOWNLOAD_COUNT_INTERVAL_MS = 60_000;
 
 export class FileService {
   constructor(
@@ -109,11 +113,27 @@ export class FileService {
     await this.references.removeFile(fileId);
   }
 
-  /** Counts a download and hands out a short-lived link to the bytes. */
+  /** A short-lived link to the bytes; nothing is counted until they are delivered through it. */
   async downloadLink(viewer: Viewer, fileId: string): Promise<string> {
     await requireFileAccess(this.db, viewer, fileId, 'view');
-    await files.incrementDownloadCount(this.db, fileId);
     return this.links.create(fileId, viewer.id);
+  }
+
+  /**
+   * Counts a download whose bytes were all delivered through a signed link, at most once per user and file
+   * a minute, so reloading or a script fetching in a loop cannot inflate the figure.
+   */
+  async countDelivered(userId: string, fileId: string, now = Date.now()): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const counts = await takeDownloadMark(
+        trx,
+        userId,
+        fileId,
+        new Date(now).toISOString(),
+        new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),
+      );
+      if (counts) await files.incrementDownloadCount(trx, fileId);
+    });
   }
 
   async list(viewer: Viewer, scope: FileScope, params: FileListParams) {

@@ -6,8 +6,10 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import * as blobs from '../repositories/blobs';
+import { deleteDownloadMarksBefore } from '../repositories/download-marks';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import type { BlobReferences } from './blob-references';
+import { DOWNLOAD_COUNT_INTERVAL_MS } from './files';
 import type { SessionService } from './sessions';
 
 export interface GcReport {
@@ -69,7 +71,13 @@ export class Maintenance {
       }
     }
     report.tempFiles = await this.removeTempFiles(cutoff, dryRun);
-    if (!dryRun) await this.sessions.purgeExpired();
+    if (!dryRun) {
+      await this.sessions.purgeExpired();
+      await deleteDownloadMarksBefore(
+        this.db,
+        new Date(Date.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),
+      );
+    }
     return report;
   }
 

@@ -58,7 +58,14 @@ async function populateEmbedded(dataDir: string) {
     files.findIndex((f) => f.id === gone),
     1,
   );
-  await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}/download`);
+  // A download counts once its bytes have been delivered through the link, just after the response ends.
+  const link = await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}/download`);
+  expect((await clients[0]!.get(link.body.data.url)).status).toBe(200);
+  for (let i = 0; ; i++) {
+    const file = await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}`);
+    if (file.body.data.downloadCount === 1 || i > 200) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
   const stats = (await clients[0]!.get('/api/v1/admin/stats')).body.data;
   await built.app.close();
   return { accounts, files, stats, sessionClient: clients[2]! };
