@@ -127,6 +127,8 @@ export async function buildApp(
   await registerWebApp(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
+    // Blobs of files deleted just now are reclaimed before the database goes (gc would, later).
+    await services.reclaims.drain();
     if (!overrides.db) await db.destroy();
   });
   return { app, services, beginShutdown: () => (shuttingDown = true) };

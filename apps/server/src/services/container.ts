@@ -7,6 +7,7 @@ import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
 import { FileService } from './files';
 import { Maintenance } from './maintenance';
+import { ReclaimQueue } from './reclaim-queue';
 import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
@@ -20,7 +21,8 @@ export function createServices(
   log: FastifyBaseLogger,
 ) {
   const sessions = new SessionService(db, config);
-  const references = new BlobReferences(db, store, log);
+  const references = new BlobReferences(db, store);
+  const reclaims = new ReclaimQueue(references, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);
   return {
     config,
@@ -28,9 +30,10 @@ export function createServices(
     store,
     sessions,
     references,
+    reclaims,
     links,
     accounts: new AccountService(db, sessions, config),
-    files: new FileService(db, references, links),
+    files: new FileService(db, references, links, reclaims),
     stats: new StatsService(db),
     rateLimits: new RateLimiter(
       config.database.kind === 'postgres' ? new DatabaseRateLimitCounter(db) : new MemoryRateLimitCounter(),

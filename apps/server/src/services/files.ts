@@ -24,6 +24,7 @@ import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
 import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
+import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
 import type { Viewer } from './sessions';
@@ -43,6 +44,7 @@ export class FileService {
     private readonly db: Db,
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
+    private readonly reclaims: ReclaimQueue,
   ) {}
 
   /**
@@ -110,7 +112,9 @@ export class FileService {
 
   async remove(viewer: Viewer, fileId: string): Promise<void> {
     await requireFileAccess(this.db, viewer, fileId, 'delete');
-    await this.references.removeFile(fileId);
+    // Shared or not, the answer goes out before any bytes are reclaimed (see ReclaimQueue).
+    const hash = await this.references.removeFile(fileId);
+    if (hash) this.reclaims.add(hash);
   }
 
   /** A short-lived link to the bytes; nothing is counted until they are delivered through it. */
