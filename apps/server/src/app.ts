@@ -25,6 +25,7 @@ import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
+import { ensurePrivateDir } from './private-files';
 import { loadAppSecret } from './secrets';
 import { createServices, type Services } from './services/container';
 import { beforeCommitCrashPoint, crashHookArmed, withRenameCrashPoint } from './upload/crash-points';
@@ -81,6 +82,9 @@ export async function buildApp(
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Owner-only from the start (and tightened if an older version left them open): see private-files.ts.
+  ensurePrivateDir(config.dataDir);
+  ensurePrivateDir(config.tmpDir);
   const givenDb = overrides.db ?? connectDatabase(config);
   const givenStore = overrides.store ?? (await createBlobStore(config));
   // Test-only crash points (upload/crash-points.ts); nothing is wrapped unless CLOUDSTASH_TEST_CRASH_AT is set.

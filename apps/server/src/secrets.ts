@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from './private-files';
 
 /**
  * The key that signs download links: APP_SECRET when given (required when several processes share the work),
@@ -10,12 +11,15 @@ export function loadAppSecret(dataDir: string, fromEnv = process.env.APP_SECRET)
   if (fromEnv) return Buffer.from(fromEnv, 'utf8');
   const file = path.join(dataDir, 'app-secret');
   try {
-    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    const existing = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    tightenFile(file);
+    return existing;
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     const secret = crypto.randomBytes(32);
     try {
-      fs.writeFileSync(file, secret.toString('base64'), { mode: 0o600, flag: 'wx' });
+      fs.writeFileSync(file, secret.toString('base64'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+      tightenFile(file);
       return secret;
     } catch {
       // Another process wrote it first: use theirs.
