@@ -95,6 +95,7 @@ export default defineConfig({
       PUBLIC_ORIGIN: baseURL,
       // One IP registers and signs in many accounts during a run.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      REGISTER_RATE_LIMIT_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
     },
   },

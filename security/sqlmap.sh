@@ -32,7 +32,7 @@ trap cleanup EXIT
 DB_KIND=SQLite; [[ -n "${DATABASE_URL:-}" ]] && DB_KIND=PostgreSQL  # never print the URL: it may hold a password
 echo "== Starting CloudStash on $BASE (data in $WORK, database: $DB_KIND)"
 PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$WORK/data" LOG_LEVEL=warn \
-  AUTH_RATE_LIMIT_PER_MINUTE=1000000 LOGIN_LOCKOUT_FAILURES=1000000 \
+  AUTH_RATE_LIMIT_PER_MINUTE=1000000 REGISTER_RATE_LIMIT_PER_HOUR=1000000 LOGIN_LOCKOUT_FAILURES=1000000 \
   node --import tsx apps/server/src/main.ts >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 120); do curl -fs "$BASE/api/v1/health" >/dev/null && break; sleep 0.5; done

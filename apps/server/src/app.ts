@@ -14,10 +14,12 @@ import type { Config } from './config';
 import { connectDatabase, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { sessionPlugin } from './http/auth';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';
+import { registerHostCheck } from './http/host-check';
 import { registerOriginCheck } from './http/origin-check';
 import { registerNulRejection } from './http/reject-nul';
+import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers';
 import { adminRoutes } from './routes/admin';
 import { adminUserRoutes } from './routes/admin-users';
 import { meRoutes } from './routes/me';
@@ -28,6 +30,7 @@ import { linkRoutes } from './routes/links';
 import { registerSharedPageHeaders, sharedRoutes } from './routes/shared';
 import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
+import { ensurePrivateDir } from './private-files';
 import { loadAppSecret } from './secrets';
 import { createServices, type Services } from './services/container';
 import type { UploadHooks } from './upload/hooks';
@@ -71,6 +74,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     keepAliveTimeout: 10_000,
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
     routerOptions: { maxParamLength: 200 },
+    // A URL the router cannot read (bad percent-encoding, an over-long parameter) is answered before any hook
+    // runs; this gives it the same headers, request id and `{ message, code }` body as every other error.
+    frameworkErrors: frameworkErrorHandler(securityHeaderWriter(config)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,6 +95,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Owner-only from the start (and tightened if an older version left them open): see private-files.ts.
+  ensurePrivateDir(config.dataDir);
+  ensurePrivateDir(config.tmpDir);
   const db = overrides.db ?? connectDatabase(config);
   const store = overrides.store ?? (await createBlobStore(config));
   const hooks = overrides.hooks ?? {};
@@ -98,27 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        connectSrc: ["'self'"],
-      },
-    },
-    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(fastifyHelmet, securityHeaderOptions(config));
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, {
     limits: multipartLimits(config.maxUploadBytes),
@@ -136,6 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
       "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'",
   });
+  registerHostCheck(app, config);
   registerOriginCheck(app, config);
   registerNulRejection(app);
   registerSharedPageHeaders(app);
@@ -162,6 +152,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerWebApp(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
+    // Blobs of files deleted just now are reclaimed before the database goes (gc would, later).
+    await services.reclaims.drain();
     if (!overrides.db) await db.destroy();
   });
   return { app, services, db, store, beginShutdown: () => (shuttingDown = true) };

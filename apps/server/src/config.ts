@@ -22,10 +22,13 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
   PUBLIC_ORIGIN: z.url().optional(),
+  // Host or host:port names, comma-separated, answered besides PUBLIC_ORIGIN's (or the loopback and own ones).
+  ALLOWED_HOSTS: z.string().default(''),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   TRUST_PROXY: bool.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   LOGIN_LOCKOUT_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   DOWNLOAD_LINK_MINUTES: z.coerce.number().positive().default(5),
@@ -82,10 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     tmpDir: path.join(dataDir, 'tmp'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
+    allowedHosts: e.ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     secureCookies: e.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
     session: { ttlMs: e.SESSION_TTL_DAYS * 86_400_000, idleMs: e.SESSION_IDLE_DAYS * 86_400_000 },
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    registerRateLimitPerHour: e.REGISTER_RATE_LIMIT_PER_HOUR,
     lockout: { failures: e.LOGIN_LOCKOUT_FAILURES, windowMs: e.LOGIN_LOCKOUT_MINUTES * 60_000 },
     downloadLinkMs: e.DOWNLOAD_LINK_MINUTES * 60_000,
     gcGraceMs: e.GC_GRACE_MINUTES * 60_000,

@@ -20,6 +20,11 @@ export async function serve(config: Config, overrides: AppOverrides = {}): Promi
   // its tmp folder, belongs to this process alone; see docs/deployment.md.)
   await services.maintenance.removeTempFiles(Date.now());
   await app.listen({ port: config.port, host: config.host });
+  if (!config.publicOrigin && ['0.0.0.0', '::', '[::]'].includes(config.host)) {
+    app.log.warn(
+      `Listening on all interfaces without PUBLIC_ORIGIN: only loopback names and this machine's own addresses are answered; add any other name people use to ALLOWED_HOSTS (now: ${config.allowedHosts.join(',') || 'empty'}).`,
+    );
+  }
 
   let sweeping: Promise<unknown> | undefined;
   const sweep = setInterval(() => {

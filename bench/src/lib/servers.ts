@@ -42,6 +42,7 @@ export async function startCloudStash(opts: {
       DATABASE_URL: opts.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      REGISTER_RATE_LIMIT_PER_HOUR: '100000',
       DOWNLOAD_LINK_MINUTES: '60',
       ...opts.env,
     },

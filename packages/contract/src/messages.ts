@@ -55,6 +55,7 @@ export const MESSAGES = {
   oneFileOnly: 'Upload one file at a time',
   malformedUpload: 'The upload could not be read. Please try again.',
   crossSite: 'Cross-site request refused',
+  unknownHost: 'Unknown host',
   tooManyRequests: 'Too many requests. Please try again later.',
   accountLocked: 'Too many failed sign-in attempts. Please try again later.',
   invalidInput: 'Invalid input',

@@ -1,6 +1,6 @@
 import { extensionForMime } from './media';
 import { filenameWithoutExtension } from './format';
-import { FILENAME_MAX_LENGTH } from './limits';
+import { FILENAME_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 
 /**
  * Controls, line breaks, bidirectional marks and overrides (U+061C, U+200E/F, U+202A-E, U+2066-9) and
@@ -23,6 +23,15 @@ export function cleanFilename(name: string, maxLength: number = FILENAME_MAX_LEN
     .trim();
   const withoutDotRuns = /^\.+$/.test(cleaned) ? '' : cleaned;
   return [...withoutDotRuns].slice(0, maxLength).join('').trim();
+}
+
+/**
+ * A person's name as it will be shown next to their files and in the admin lists: the same rules as a file
+ * name (no controls, line breaks, escape sequences, direction tricks or zero-width characters), at most
+ * 100 characters. Empty when nothing visible is left.
+ */
+export function cleanDisplayName(name: string): string {
+  return cleanFilename(name, NAME_MAX_LENGTH);
 }
 
 /** The name an upload gets: the one typed, else the chosen file's name without extension. */

@@ -152,7 +152,12 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const loginBodySchema = z.object({
   email: emailField,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+  // No account can have a longer password (registration refuses it), so a longer one is refused unhashed,
+  // and the answer names the limit: the `error` given to z.string would otherwise word every issue.
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

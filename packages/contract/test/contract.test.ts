@@ -97,6 +97,11 @@ describe('validation', () => {
       MESSAGES.passwordTooLong,
     );
   });
+  it('refuses an over-long sign-in password with the length message', () => {
+    expect(
+      firstMessage(loginBodySchema.safeParse({ email: 'a@b.co', password: 'Aa1' + 'x'.repeat(1200) })),
+    ).toBe(MESSAGES.passwordTooLong);
+  });
   it('requires login fields', () => {
     expect(firstMessage(loginBodySchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(
       MESSAGES.passwordRequired,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilename, downloadFilename, uploadFilename } from '../src';
+import { cleanDisplayName, cleanFilename, downloadFilename, uploadFilename } from '../src';
 
 describe('names', () => {
   it('strips direction marks, zero-width characters and controls, and turns paths into plain names', () => {
@@ -23,5 +23,13 @@ describe('names', () => {
     expect(downloadFilename('Q3 report.PDF', 'application/pdf')).toBe('Q3 report.PDF');
     expect(downloadFilename('photo.pdf', 'image/png')).toBe('photo.pdf.png');
     expect(downloadFilename('blob', 'application/zip')).toBe('blob.bin');
+  });
+});
+
+describe('cleanDisplayName', () => {
+  it('cleans a person name like a file name and keeps at most 100 characters', () => {
+    expect(cleanDisplayName('Eve\u202Egnp\u200B \r\n\u001bX')).toBe('Evegnp X');
+    expect(cleanDisplayName('\u200B\u202E')).toBe('');
+    expect([...cleanDisplayName('é'.repeat(150))]).toHaveLength(100);
   });
 });

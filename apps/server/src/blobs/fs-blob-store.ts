@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { ensurePrivateDir } from '../private-files';
 import { BLOB_KEY_PATTERN, type BlobStore, type ByteRange } from './blob-store';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
@@ -26,7 +27,7 @@ export class FsBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   async init(): Promise<void> {
-    await fsp.mkdir(this.root, { recursive: true });
+    ensurePrivateDir(this.root);
   }
 
   async put(key: string, tempPath: string): Promise<void> {

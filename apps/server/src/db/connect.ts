@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config';
+import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../private-files';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -23,9 +23,12 @@ export function connectDatabase(config: Pick<Config, 'database'>): Db {
     pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  ensurePrivateDir(path.dirname(target.file));
+  ensurePrivateFile(target.file);
   const sqlite = new SQLite(target.file);
   sqlite.pragma('journal_mode = WAL');
+  // SQLite gives its -wal and -shm files the database file's mode; made sure of, and older ones tightened.
+  for (const suffix of ['-wal', '-shm']) tightenFile(`${target.file}${suffix}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

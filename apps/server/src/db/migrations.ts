@@ -195,6 +195,63 @@ const migrations: Record<string, Migration> = {
     },
   },
   '006_accounts': { up: addAccounts },
+  '007_rate_limits': {
+    /**
+     * Request limits counted per client address and window where every process sees them: with several
+     * processes, counts kept in each one's memory would allow the limit once per process.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rate_limits_pk', ['key', 'window_start'])
+        .execute();
+      await db.schema.createIndex('rate_limits_expires').on('rate_limits').column('expires_at').execute();
+    },
+  },
+  '008_login_failures_per_client': {
+    /**
+     * The hard lock counted per account alone let anyone lock anyone out; it is now per account and client
+     * address, and the account's total (client '*') only slows sign-ins down. Counts so far become totals.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('login_failures_by_client')
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('client', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'text', (c) => c.notNull())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('login_failures_by_client_pk', ['email', 'client'])
+        .execute();
+      await sql`insert into login_failures_by_client (email, client, window_start, failures)
+        select email, '*', window_start, failures from login_failures`.execute(db);
+      await db.schema.dropTable('login_failures').execute();
+      await db.schema.alterTable('login_failures_by_client').renameTo('login_failures').execute();
+    },
+  },
+  '009_download_marks': {
+    /** A download counts at most once per user, file and minute, across processes. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('download_marks')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('file_id', 'text', (c) => c.notNull())
+        .addColumn('counted_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('download_marks_pk', ['user_id', 'file_id'])
+        .execute();
+      await db.schema
+        .createIndex('download_marks_counted')
+        .on('download_marks')
+        .column('counted_at')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,9 +52,13 @@ export interface FilesTable {
   updated_at: string;
 }
 
-/** Failed sign-ins per account, so a lockout holds across every server process. */
+/**
+ * Failed sign-ins per account and client address (the hard lock), and per account from any address (client
+ * '*', the progressive slow-down), in the database so both hold across every server process.
+ */
 export interface LoginFailuresTable {
   email: string;
+  client: string;
   window_start: string;
   failures: number;
 }
@@ -185,6 +189,22 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** Requests per client address and window, shared by every process (PostgreSQL deployments). */
+export interface RateLimitsTable {
+  key: string;
+  /** Epoch milliseconds at which the window began. */
+  window_start: number;
+  hits: number;
+  expires_at: string;
+}
+
+/** When a user's download of a file was last counted, so one person re-fetching counts once a minute. */
+export interface DownloadMarksTable {
+  user_id: string;
+  file_id: string;
+  counted_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -203,4 +223,6 @@ export interface Database {
   password_resets: PasswordResetsTable;
   invites: InvitesTable;
   settings: SettingsTable;
+  rate_limits: RateLimitsTable;
+  download_marks: DownloadMarksTable;
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { MESSAGES, type ErrorBody } from '@cloudstash/contract';
@@ -17,6 +18,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RANGE_NOT_SATISFIABLE: 416,
+  MISDIRECTED: 421,
   RATE_LIMITED: 429,
   ACCOUNT_LOCKED: 429,
   INTERNAL: 500,
@@ -85,4 +87,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     for (const header of CONTENT_HEADERS) reply.removeHeader(header);
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * Fastify's own answer to a URL its router cannot read echoes the URL in another JSON shape, without security
+ * headers or request id. This one is a plain 400 like any invalid input (an over-long id is an invalid id).
+ */
+export function frameworkErrorHandler(
+  writeSecurityHeaders: (req: IncomingMessage, res: ServerResponse) => void,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    writeSecurityHeaders(request.raw, reply.raw);
+    request.log.info({ code: error.code, status: 400 }, MESSAGES.invalidInput);
+    const body: ErrorBody = { message: MESSAGES.invalidInput, code: 'VALIDATION_FAILED' };
+    void reply
+      .status(400)
+      .header('x-request-id', request.id)
+      .type('application/json; charset=utf-8')
+      .send(body);
+  };
 }

@@ -9,6 +9,13 @@ function ownOrigin(request: FastifyRequest, config: Pick<Config, 'publicOrigin'>
   return config.publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
+/** A foreign Origin, or a browser saying the request is cross-site. */
+export function isCrossSite(request: FastifyRequest, config: Pick<Config, 'publicOrigin'>): boolean {
+  const origin = request.headers.origin;
+  const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+  return crossSite || (origin !== undefined && origin !== ownOrigin(request, config));
+}
+
 /**
  * CSRF defence for state-changing requests. SameSite=Lax alone is not enough: a multipart upload is a
  * "simple" request a foreign page can send. A foreign Origin, or a browser saying cross-site, is refused.
@@ -19,10 +26,6 @@ export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, '
     // A page on another site cannot add an Authorization header without a CORS preflight this server never
     // grants, and bearer requests carry no cookies (http/auth.ts), so a bearer request is no CSRF vector.
     if (/^Bearer /i.test(request.headers.authorization ?? '')) return;
-    const origin = request.headers.origin;
-    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-    if (crossSite || (origin !== undefined && origin !== ownOrigin(request, config))) {
-      throw new AppError('CROSS_SITE', MESSAGES.crossSite);
-    }
+    if (isCrossSite(request, config)) throw new AppError('CROSS_SITE', MESSAGES.crossSite);
   });
 }

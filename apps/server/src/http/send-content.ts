@@ -55,7 +55,12 @@ export function parseRange(
  * chunk is held back until the hash is known, so a client never receives every byte of a damaged file: the
  * response ends short of its Content-Length and the client sees a broken download, not a complete one.
  */
-function verifiedStream(source: Readable, expectedHash: string, onMismatch: () => void): Readable {
+function verifiedStream(
+  source: Readable,
+  expectedHash: string,
+  onMismatch: () => void,
+  beforeLastChunk: () => Promise<void>,
+): Readable {
   const hash = crypto.createHash('sha256');
   let held: Buffer | undefined;
   const check = new Transform({
@@ -66,7 +71,10 @@ function verifiedStream(source: Readable, expectedHash: string, onMismatch: () =
       done(null, previous);
     },
     flush(done) {
-      if (hash.digest('hex') === expectedHash) return done(null, held);
+      if (hash.digest('hex') === expectedHash) {
+        void beforeLastChunk().then(() => done(null, held));
+        return;
+      }
       onMismatch();
       done(new Error('stored bytes do not match their hash'));
     },
@@ -88,6 +96,13 @@ export async function sendContent(
   reply: FastifyReply,
   { file, read }: FileContent,
   disposition: 'preview' | 'download',
+  options: {
+    /**
+     * Runs once every byte of a full body has been read and verified, before the last chunk goes out: the
+     * client's response does not complete until it has, so what it records is seen by the next request.
+     */
+    onDelivered?: () => Promise<void>;
+  } = {},
 ) {
   const range = parseRange(request.headers.range, file.size);
   if (range === 'unsatisfiable') {
@@ -122,8 +137,18 @@ export async function sendContent(
       })
       .send(stream);
   }
-  const stream = verifiedStream(await read(), file.blob_hash, () =>
-    request.log.error({ file: file.id, blob: file.blob_hash }, 'stored bytes do not match their hash'),
+  const delivered = async () => {
+    await options
+      .onDelivered?.()
+      .catch((error: unknown) =>
+        request.log.warn({ err: error, file: file.id }, 'could not record a delivered download'),
+      );
+  };
+  const stream = verifiedStream(
+    await read(),
+    file.blob_hash,
+    () => request.log.error({ file: file.id, blob: file.blob_hash }, 'stored bytes do not match their hash'),
+    delivered,
   );
   return reply.header('content-length', file.size).send(stream);
 }

@@ -21,7 +21,13 @@ export async function serveFileContent(services: Services, request: FastifyReque
     const userId = services.links.verify(params.id, query);
     const viewer = userId ? await services.accounts.viewerOf(userId) : null;
     if (!viewer) throw new AppError('FORBIDDEN', MESSAGES.downloadLinkInvalid);
-    return sendContent(request, reply, await services.files.openContent(viewer, params.id), 'download');
+    const content = await services.files.openContent(viewer, params.id);
+    // A download counts when all its bytes have been read and verified for a full GET (not HEAD, a range or a
+    // 304); a response cut short before that (client gone, damaged bytes) counts nothing.
+    const count = async () => void (await services.downloads.countDelivered(viewer.id, content.file.id));
+    return sendContent(request, reply, content, 'download', {
+      onDelivered: request.method === 'GET' ? count : undefined,
+    });
   }
   const content = await services.files.openContent(signedIn(request), params.id);
   return sendContent(request, reply, content, 'preview');

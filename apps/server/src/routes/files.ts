@@ -14,6 +14,8 @@ import {
   userFileStatsSchema,
 } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
+import { AppError } from '../errors';
+import { isCrossSite } from '../http/origin-check';
 import { receiveUpload } from '../http/multipart-upload';
 import { readUpdateForm } from '../http/update-form';
 import type { Services } from '../services/container';
@@ -76,7 +78,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
 
   app.get(
     '/files/f/:id/download',
-    { schema: { tags, params: fileIdParamsSchema, response: { 200: envelope(downloadLinkSchema) } } },
+    {
+      // A foreign page must not be able to mint links (or probe files) in the viewer's name.
+      onRequest: async (request) => {
+        if (isCrossSite(request, config)) throw new AppError('CROSS_SITE', MESSAGES.crossSite);
+      },
+      schema: { tags, params: fileIdParamsSchema, response: { 200: envelope(downloadLinkSchema) } },
+    },
     async (request) => {
       const url = await files.downloadLink(signedIn(request), request.params.id);
       return { message: MESSAGES.downloadReady, data: { url } };

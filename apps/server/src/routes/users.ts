@@ -19,13 +19,24 @@ import {
 import type { Services } from '../services/container';
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { accounts, sessions, config } = services;
-  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const { accounts, sessions, config, rateLimits } = services;
+  // Counted per client address before the body is read, in the store every process shares.
+  const loginsPerMinute = { name: 'login', max: config.authRateLimitPerMinute, windowMs: 60_000 };
+  const registrationsPerMinute = { ...loginsPerMinute, name: 'register-minute' };
+  // Registration answers 409 for a taken email, so it is throttled harder: few emails can be probed per hour.
+  const registrationsPerHour = {
+    name: 'register-hour',
+    max: config.registerRateLimitPerHour,
+    windowMs: 3_600_000,
+  };
 
   app.post(
     '/users/register',
     {
-      config: authRateLimit,
+      onRequest: async (request) => {
+        await rateLimits.consume(registrationsPerMinute, request.ip);
+        await rateLimits.consume(registrationsPerHour, request.ip);
+      },
       schema: { tags: ['users'], body: registerBodySchema, response: { 201: envelope(userSchema) } },
     },
     async (request, reply) => {
@@ -37,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/users/login',
     {
-      config: authRateLimit,
+      onRequest: async (request) => rateLimits.consume(loginsPerMinute, request.ip),
       schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
     },
     async (request, reply) => {

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { MESSAGES, registerBodySchema, loginBodySchema, type User } from '@cloudstash/contract';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  MESSAGES,
+  cleanDisplayName,
+  registerBodySchema,
+  loginBodySchema,
+  type User,
+} from '@cloudstash/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -21,6 +28,13 @@ type LoginInput = z.output<typeof loginBodySchema>;
 const isUniqueViolation = (error: unknown) =>
   /unique|duplicate key/i.test(String((error as { message?: string })?.message));
 
+/** The wait before checking a sign-in to an account that has failed `failures` times from any address. */
+export function loginDelayMs(failures: number, lockAfter: number): number {
+  const slowAfter = Math.max(1, Math.floor(lockAfter / 2));
+  if (failures < slowAfter) return 0;
+  return Math.min(2 ** (failures - slowAfter) * 250, 5000);
+}
+
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -31,6 +45,13 @@ export class AccountService {
 
   /** New account; the first one on an empty instance is the administrator, the client's `role` is ignored. */
   async register(input: RegisterInput, { skipAdmission = false } = {}): Promise<User> {
+    // Names are shown to others: cleaned like file names, so none can reverse, hide or fake text around it.
+    const name = cleanDisplayName(input.name);
+    if (!name) {
+      throw new AppError('VALIDATION_FAILED', MESSAGES.nameRequired, [
+        { path: 'name', message: MESSAGES.nameRequired },
+      ]);
+    }
     if (isCommonPassword(input.password)) {
       throw new AppError('VALIDATION_FAILED', MESSAGES.passwordTooCommon, [
         { path: 'password', message: MESSAGES.passwordTooCommon },
@@ -45,7 +66,7 @@ export class AccountService {
         const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'user';
         await users.insertUser(trx, {
           id,
-          name: input.name,
+          name,
           email: input.email,
           password_hash: passwordHash,
           role,
@@ -62,7 +83,8 @@ export class AccountService {
 
   /**
    * Checks the password and opens a session. Unknown email and wrong password give the same answer after the
-   * same argon2 work; repeated failures lock the account for a while, whoever tries.
+   * same argon2 work. Repeated failures lock the account for a while, but only for the address they came
+   * from (so nobody can lock someone else out); from every address together they slow its sign-ins down.
    */
   async login(
     input: LoginInput,
@@ -71,20 +93,26 @@ export class AccountService {
     | { user: User; token: string; expiresAt: Date }
     | { totpRequired: true; pending: { value: string; expiresAt: Date } }
   > {
-    await this.refuseWhileLocked(input.email);
+    // Failures lock sign-in per account and client address; unknown addresses share one bucket.
+    const from = client.address ?? 'unknown';
+    await this.refuseWhileLocked(input.email, from);
+    await this.slowDownAfterFailures(input.email);
     const account = await users.findUserByEmail(this.db, input.email);
     const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), input.password);
     if (!account || !valid) {
       const now = Date.now();
-      await failures.recordLoginFailure(
-        this.db,
-        input.email,
-        new Date(now).toISOString(),
-        new Date(now - this.config.lockout.windowMs).toISOString(),
-      );
+      const windowStartAfter = new Date(now - this.config.lockout.windowMs).toISOString();
+      for (const key of [from, failures.ANY_CLIENT])
+        await failures.recordLoginFailure(
+          this.db,
+          input.email,
+          key,
+          new Date(now).toISOString(),
+          windowStartAfter,
+        );
       throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
     }
-    await failures.clearLoginFailures(this.db, input.email);
+    await failures.clearLoginFailures(this.db, input.email, from);
     if (account.disabled === 1) throw accountDisabledError();
     // With two-factor sign-in on, a right password opens no session: only a pending sign-in awaiting the code.
     if (await this.gates.totp.isEnabled(account.id)) {
@@ -94,16 +122,32 @@ export class AccountService {
     return { user: presentUser(account), ...session };
   }
 
-  private async refuseWhileLocked(email: string): Promise<void> {
-    const record = await failures.findLoginFailures(this.db, email);
-    if (!record || record.failures < this.config.lockout.failures) return;
+  /** Failures counted in the current window, or 0 when it has passed. */
+  private async failuresInWindow(email: string, client: string) {
+    const record = await failures.findLoginFailures(this.db, email, client);
+    if (!record) return { count: 0, unlockAt: 0 };
     const unlockAt = Date.parse(record.window_start) + this.config.lockout.windowMs;
+    return { count: unlockAt > Date.now() ? record.failures : 0, unlockAt };
+  }
+
+  private async refuseWhileLocked(email: string, client: string): Promise<void> {
+    const { count, unlockAt } = await this.failuresInWindow(email, client);
+    if (count < this.config.lockout.failures) return;
     const waitSeconds = Math.ceil((unlockAt - Date.now()) / 1000);
-    if (waitSeconds > 0) {
-      throw new AppError('ACCOUNT_LOCKED', MESSAGES.accountLocked, undefined, {
-        'retry-after': String(waitSeconds),
-      });
-    }
+    throw new AppError('ACCOUNT_LOCKED', MESSAGES.accountLocked, undefined, {
+      'retry-after': String(Math.max(1, waitSeconds)),
+    });
+  }
+
+  /**
+   * Once half the lock threshold has failed from any address (5 of 10 by default), every attempt on the account
+   * waits min(2^(n - half) x 250 ms, 5 s) before it is checked: guessing from many addresses gets slow, and the
+   * owner still signs in. Unknown emails wait the same, so the delay says nothing about who has an account.
+   */
+  private async slowDownAfterFailures(email: string): Promise<void> {
+    const { count } = await this.failuresInWindow(email, failures.ANY_CLIENT);
+    const delayMs = loginDelayMs(count, this.config.lockout.failures);
+    if (delayMs > 0) await sleep(delayMs);
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
 import { inTransaction, nowIso } from '../db/executor';
@@ -20,7 +19,6 @@ export class BlobReferences {
   constructor(
     private readonly db: Db,
     private readonly store: BlobStore,
-    private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
@@ -35,19 +33,18 @@ export class BlobReferences {
     });
   }
 
-  /** Removes a file row and releases its blob, reclaiming the bytes when it was the last reference. */
-  async removeFile(fileId: string): Promise<boolean> {
-    const hash = await inTransaction(this.db, async (trx) => {
+  /**
+   * Removes a file row and releases its blob reference in one transaction; the blob's hash, or undefined when
+   * the row was already gone. The bytes are not touched here even when that was the last reference: a blob
+   * row with no references is legal until `reclaim` (ReclaimQueue soon after, `gc` as the backstop) removes
+   * it, so a delete costs the same whether or not anyone else holds the bytes.
+   */
+  async removeFile(fileId: string): Promise<string | undefined> {
+    return inTransaction(this.db, async (trx) => {
       const released = await files.deleteFileRow(trx, fileId);
       if (released) await blobs.releaseBlobReference(trx, released);
       return released;
     });
-    if (!hash) return false;
-    await this.reclaim(hash).catch((error: unknown) =>
-      // Nothing is lost: the blob row stays unreferenced and `gc` reclaims it later.
-      this.log.warn({ err: error, blob: hash }, 'could not reclaim an unreferenced blob now'),
-    );
-    return true;
   }
 
   /** Deletes an unreferenced blob's row and bytes; a no-op when someone references it again. */

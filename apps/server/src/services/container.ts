@@ -21,6 +21,8 @@ import { ShareLinkService } from './links';
 import { FileService } from './files';
 import { HealthService } from './health';
 import { Maintenance } from './maintenance';
+import { ReclaimQueue } from './reclaim-queue';
+import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
 
@@ -34,7 +36,8 @@ export function createServices(
   hooks: UploadHooks = {},
 ) {
   const sessions = new SessionService(db, config);
-  const references = new BlobReferences(db, store, log);
+  const references = new BlobReferences(db, store);
+  const reclaims = new ReclaimQueue(references, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);
   const downloads = new DownloadService(db);
   const linkTokens = new LinkTokens(secret);
@@ -46,11 +49,12 @@ export function createServices(
     config,
     sessions,
     references,
+    reclaims,
     links,
     downloads,
     linkTokens,
     shareLinks: new ShareLinkService(db, store, linkTokens, downloads, config),
-    files: new FileService(db, store, references, links, downloads, hooks),
+    files: new FileService(db, store, references, links, reclaims, hooks),
     accounts: new AccountService(db, sessions, config, { registration, totp, pending: pendingLogins }),
     registration,
     totp,
@@ -61,6 +65,9 @@ export function createServices(
     userAdmin: new UserAdmin(db, removal, config),
     stats: new StatsService(db),
     health: new HealthService(db, store),
+    rateLimits: new RateLimiter(
+      config.database.kind === 'postgres' ? new DatabaseRateLimitCounter(db) : new MemoryRateLimitCounter(),
+    ),
     maintenance: new Maintenance(db, store, references, sessions, config, log),
   };
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { MESSAGES, type DownloadHistory } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
-import { inTransaction } from '../db/executor';
+import { inTransaction, type Executor } from '../db/executor';
+import { takeDownloadMark } from '../repositories/download-marks';
 import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
@@ -13,6 +14,14 @@ const DAY_MS = 86_400_000;
 export const HISTORY_DAYS = 30;
 /** Downloads older than this are kept as one row per day, file and link. */
 export const ROLL_UP_AFTER_MS = 90 * DAY_MS;
+/** One user's downloads of one file count once in this long. */
+export const DOWNLOAD_COUNT_INTERVAL_MS = 60_000;
+
+/** A history row (time, file, link; nothing about who) and the file's counter. */
+async function record(trx: Executor, fileId: string, linkId: string | null, at: string): Promise<void> {
+  await history.insertDownload(trx, { id: crypto.randomUUID(), at, file_id: fileId, link_id: linkId });
+  await incrementDownloadCount(trx, fileId);
+}
 
 /** The one place a download is counted, and the history it leaves. */
 export class DownloadService {
@@ -27,8 +36,21 @@ export class DownloadService {
     const at = new Date(now).toISOString();
     return inTransaction(this.db, async (trx) => {
       if (linkId && !(await claimLinkDownload(trx, linkId, at))) return false;
-      await history.insertDownload(trx, { id: crypto.randomUUID(), at, file_id: fileId, link_id: linkId });
-      await incrementDownloadCount(trx, fileId);
+      await record(trx, fileId, linkId, at);
+      return true;
+    });
+  }
+
+  /**
+   * Counts a signed-in user's download once its bytes are delivered, at most once per user and file a minute,
+   * so reloading or a script fetching in a loop cannot inflate the figure.
+   */
+  async countDelivered(userId: string, fileId: string, now: number = Date.now()): Promise<boolean> {
+    const at = new Date(now).toISOString();
+    const markedAfter = new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
+    return inTransaction(this.db, async (trx) => {
+      if (!(await takeDownloadMark(trx, userId, fileId, at, markedAfter))) return false;
+      await record(trx, fileId, null, at);
       return true;
     });
   }

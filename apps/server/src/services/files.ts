@@ -24,7 +24,7 @@ import type { UploadHooks } from '../upload/hooks';
 import type { IngestedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
-import type { DownloadService } from './downloads';
+import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
 import type { Viewer } from './sessions';
@@ -48,7 +48,7 @@ export class FileService {
     private readonly store: BlobStore,
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
-    private readonly downloads: DownloadService,
+    private readonly reclaims: ReclaimQueue,
     private readonly hooks: UploadHooks = {},
   ) {}
 
@@ -123,13 +123,14 @@ export class FileService {
 
   async remove(viewer: Viewer, fileId: string): Promise<void> {
     await requireFileAccess(this.db, viewer, fileId, 'delete');
-    await this.references.removeFile(fileId);
+    // Shared or not, the answer goes out before any bytes are reclaimed (see ReclaimQueue).
+    const hash = await this.references.removeFile(fileId);
+    if (hash) this.reclaims.add(hash);
   }
 
-  /** Counts a download and hands out a short-lived link to the bytes. */
+  /** A short-lived link to the bytes; nothing is counted until they are delivered through it. */
   async downloadLink(viewer: Viewer, fileId: string): Promise<string> {
     await requireFileAccess(this.db, viewer, fileId, 'view');
-    await this.downloads.count(fileId, null);
     return this.links.create(fileId, viewer.id);
   }
 

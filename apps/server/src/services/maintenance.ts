@@ -6,9 +6,10 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import * as blobs from '../repositories/blobs';
+import { deleteDownloadMarksBefore } from '../repositories/download-marks';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import type { BlobReferences } from './blob-references';
-import { DownloadService } from './downloads';
+import { DOWNLOAD_COUNT_INTERVAL_MS, DownloadService } from './downloads';
 import { sweepShareLinkRecords } from './links';
 import type { SessionService } from './sessions';
 
@@ -74,6 +75,10 @@ export class Maintenance {
     if (!dryRun) {
       await this.sessions.purgeExpired();
       await sweepShareLinkRecords(this.db, new DownloadService(this.db));
+      await deleteDownloadMarksBefore(
+        this.db,
+        new Date(Date.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),
+      );
     }
     return report;
   }

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE } from '../private-files';
 import { SNIFF_BYTES } from './detect-type';
 import type { UploadHooks } from './hooks';
 
@@ -82,10 +83,13 @@ const createdDirectories = new Map<string, Promise<unknown>>();
 function ensureDirectory(dir: string): Promise<unknown> {
   let created = createdDirectories.get(dir);
   if (!created) {
-    created = fsp.mkdir(dir, { recursive: true }).catch((error: unknown) => {
-      createdDirectories.delete(dir);
-      throw error;
-    });
+    created = fsp
+      .mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
+      .then(() => fsp.chmod(dir, PRIVATE_DIR_MODE))
+      .catch((error: unknown) => {
+        createdDirectories.delete(dir);
+        throw error;
+      });
     createdDirectories.set(dir, created);
   }
   return created;

@@ -53,7 +53,12 @@ describe.each(DIALECTS)('admin screens and storage statistics (%s)', (dialect) =
     await up(alice, aliceOnly);
     const doomed = await up(bob, bobOnly);
     await bob.delete(`/api/v1/files/delete/${doomed.body.data._id}`);
-    await admin.get(`/api/v1/files/f/${a1.body.data._id}/download`);
+    // A download counts once its bytes have gone out through the link, just after the response ends.
+    const link = await admin.get(`/api/v1/files/f/${a1.body.data._id}/download`);
+    expect((await admin.get(link.body.data.url)).status).toBe(200);
+    const counted = async () =>
+      (await admin.get(`/api/v1/files/f/${a1.body.data._id}`)).body.data.downloadCount === 1;
+    for (let i = 0; i < 200 && !(await counted()); i++) await new Promise((r) => setTimeout(r, 25));
 
     // Deleting one copy of shared bytes keeps them for the others.
     await admin.delete(`/api/v1/files/delete/${adminCopy.body.data._id}`);

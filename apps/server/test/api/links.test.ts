@@ -349,11 +349,7 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
       )
       .execute();
     await t.services.maintenance.gc();
-    const rows = await t.db
-      .selectFrom('downloads')
-      .select('count')
-      .where('file_id', '=', id)
-      .execute();
+    const rows = await t.db.selectFrom('downloads').select('count').where('file_id', '=', id).execute();
     expect(rows.map((r) => Number(r.count))).toEqual([3]);
   });
 });

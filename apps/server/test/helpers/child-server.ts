@@ -28,6 +28,7 @@ export async function startChildServer(
       ...process.env,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      REGISTER_RATE_LIMIT_PER_HOUR: '10000',
       ...env,
       PORT: port,
       HOST: '127.0.0.1',

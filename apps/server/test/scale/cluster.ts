@@ -21,6 +21,7 @@ async function startChildServer(env: Record<string, string>, timeoutMs: number):
       ...process.env,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      REGISTER_RATE_LIMIT_PER_HOUR: '10000',
       HOST: '127.0.0.1',
       ...env,
     },

@@ -26,6 +26,7 @@ async function populateEmbedded(dataDir: string) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    REGISTER_RATE_LIMIT_PER_HOUR: '10000',
     APP_SECRET: 'migrate-source',
   });
   const built = await buildApp(config);
@@ -57,7 +58,14 @@ async function populateEmbedded(dataDir: string) {
     files.findIndex((f) => f.id === gone),
     1,
   );
-  await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}/download`);
+  // A download counts once its bytes have been delivered through the link, just after the response ends.
+  const signed = await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}/download`);
+  expect((await clients[0]!.get(signed.body.data.url)).status).toBe(200);
+  for (let i = 0; ; i++) {
+    const file = await clients[0]!.get(`/api/v1/files/f/${files[0]!.id}`);
+    if (file.body.data.downloadCount === 1 || i > 200) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
   // A share link with one of its two downloads used, and its history.
   const link = (await clients[0]!.post(`/api/v1/files/f/${files[0]!.id}/links`, { maxDownloads: 2 })).body
     .data;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
+import { loginDelayMs } from '../../src/services/accounts';
 import { hashToken } from '../../src/services/sessions';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
@@ -56,11 +57,14 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       for (const wrong of [
         chars.slice(0, 127).join(''), // one character short
         [...chars.slice(0, 127), '😁'].join(''), // the last character differs
-        `${password} `, // no trimming
         password.replace('Aa1', 'aA1'), // case counts
       ]) {
         expect((await t.client().login(account.email, wrong)).status).toBe(401);
       }
+      // No trimming: with a trailing space it is one character too many, refused before any hashing.
+      const padded = await t.client().login(account.email, `${password} `);
+      expect(padded.status).toBe(400);
+      expect(padded.body.message).toBe(MESSAGES.passwordTooLong);
     });
 
     it('refuses 129 characters with the length message', async () => {
@@ -267,6 +271,46 @@ describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
   });
 });
 
+describe.each(DIALECTS)('nobody can lock someone else out (%s)', (dialect) => {
+  let t: SecurityApp;
+  beforeAll(async () => {
+    t = await startSecurityApp(dialect, {
+      env: { LOGIN_LOCKOUT_FAILURES: '10', LOGIN_LOCKOUT_MINUTES: '15', TRUST_PROXY: 'true' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const loginFrom = (ip: string, email: string, password: string) =>
+    t.client().request('POST', '/api/v1/users/login', {
+      json: { email, password },
+      headers: { 'x-forwarded-for': ip },
+    });
+
+  it('locks the account only for the address the failures came from', async () => {
+    const victim = newAccount();
+    await t.client().register(victim);
+    for (let i = 0; i < 10; i++)
+      expect((await loginFrom('203.0.113.66', victim.email, `Wrong-Guess-${i}`)).status).toBe(401);
+    const attacker = await loginFrom('203.0.113.66', victim.email, victim.password);
+    expect(attacker.status).toBe(429);
+    expect(attacker.body.code).toBe('ACCOUNT_LOCKED');
+    // The owner, somewhere else, still signs in (slowed down, not locked out).
+    const owner = await loginFrom('198.51.100.20', victim.email, victim.password);
+    expect(owner.status).toBe(200);
+    // The owner's success does not lift the lock on the address that guessed.
+    expect((await loginFrom('203.0.113.66', victim.email, victim.password)).status).toBe(429);
+  });
+});
+
+describe('the per-account slow-down', () => {
+  it('waits nothing before half the lock threshold, then doubles from 250 ms up to 5 s', () => {
+    expect([0, 4, 5, 6, 7, 9, 10, 30].map((n) => loginDelayMs(n, 10))).toEqual([
+      0, 0, 250, 500, 1000, 4000, 5000, 5000,
+    ]);
+    expect(loginDelayMs(499, 1000)).toBe(0);
+  });
+});
+
 describe.each(DIALECTS)('login answers do not tell unknown emails from wrong passwords (%s)', (dialect) => {
   let t: SecurityApp;
   beforeAll(async () => {
@@ -361,7 +405,10 @@ describe('per-IP rate limits key on the real client address', () => {
 
 describe('https deployments', () => {
   it('uses the __Host- prefix and Secure, and sends HSTS, when the public origin is https', async () => {
-    const t = await startSecurityApp('sqlite', { env: { PUBLIC_ORIGIN: 'https://files.example.org' } });
+    // The test talks to 127.0.0.1 directly, as a proxy in front of the instance would.
+    const t = await startSecurityApp('sqlite', {
+      env: { PUBLIC_ORIGIN: 'https://files.example.org', ALLOWED_HOSTS: '127.0.0.1' },
+    });
     try {
       const c = t.client();
       const account = newAccount();

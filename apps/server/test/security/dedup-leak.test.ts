@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { sha256, text } from '../helpers/fixtures';
 import type { Answer, TestClient } from '../helpers/test-client';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { mannWhitneyU } from './helpers/mann-whitney';
+import { eventually, startSecurityApp, type SecurityApp } from './helpers/security-app';
 
 /** Text of a fixed length (6400 bytes) whose content depends on `seed`. */
 const sample = (seed: number) => text(sha256(Buffer.from(String(seed))).repeat(100));
@@ -91,5 +92,62 @@ describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
     expect(Object.keys(details.body.data).sort()).toEqual(Object.keys(soloDetails.body.data).sort());
     expect([...content.headers.keys()].sort()).toEqual([...soloContent.headers.keys()].sort());
     expect(details.body.data.downloadCount).toBe(0);
+  });
+
+  it('takes as long to delete bytes nobody else holds as to delete shared ones (Mann-Whitney U)', async () => {
+    // Small files, where waiting for the bytes to be reclaimed would be most of a delete's cost.
+    const rounds = 60;
+    const ids: { shared: string; unshared: string }[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const common = sample(100_000 + i);
+      await holder.upload({ bytes: common });
+      ids.push({
+        shared: (await probeA.upload({ bytes: common })).body.data._id,
+        unshared: (await probeA.upload({ bytes: sample(200_000 + i) })).body.data._id,
+      });
+    }
+    const timedDelete = async (id: string) => {
+      const started = performance.now();
+      const answer = await probeA.delete(`/api/v1/files/delete/${id}`);
+      const ms = performance.now() - started;
+      expect(answer.status).toBe(200);
+      return ms;
+    };
+    // Alternating (and swapping which goes first) spreads any load on the machine over both kinds alike.
+    const shared: number[] = [];
+    const unshared: number[] = [];
+    for (const [i, pair] of ids.entries()) {
+      if (i % 2) {
+        shared.push(await timedDelete(pair.shared));
+        unshared.push(await timedDelete(pair.unshared));
+      } else {
+        unshared.push(await timedDelete(pair.unshared));
+        shared.push(await timedDelete(pair.shared));
+      }
+    }
+    const { p } = mannWhitneyU(shared, unshared);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!.toFixed(2);
+    console.log(
+      `delete timing (${dialect}): shared p50 ${median(shared)} ms, unshared p50 ${median(unshared)} ms, U test p=${p.toFixed(4)}`,
+    );
+    expect(p).toBeGreaterThanOrEqual(0.001);
+  });
+
+  it('treats a blob with no references as legal until it is reclaimed, and reclaims it off the request', async () => {
+    await t.services.reclaims.drain();
+    const bytes = sample(300_000);
+    const id = (await probeB.upload({ bytes })).body.data._id;
+    // Released but not yet reclaimed: the state every delete leaves for a moment.
+    await t.services.references.removeFile(id);
+    const hash = sha256(bytes);
+    expect(await t.store.exists(hash)).toBe(true);
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
+    expect((await t.services.maintenance.gc({ graceMs: 0 })).unreferencedBlobs).toBe(1);
+    expect(await t.store.exists(hash)).toBe(false);
+    // Through the API the queue reclaims it shortly after the answer.
+    const again = (await probeB.upload({ bytes })).body.data._id;
+    expect((await probeB.delete(`/api/v1/files/delete/${again}`)).status).toBe(200);
+    expect(await eventually(async () => !(await t.store.exists(hash)))).toBe(true);
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
   });
 });

@@ -44,6 +44,7 @@ export async function startSecurityApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    REGISTER_RATE_LIMIT_PER_HOUR: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(database && { DATABASE_URL: database.url }),
     ...options.env,
