@@ -35,18 +35,16 @@ export class AccountService {
     const now = nowIso();
     const id = crypto.randomUUID();
     try {
-      await inTransaction(this.db, async (trx) => {
-        const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'user';
-        await users.insertUser(trx, {
+      await inTransaction(this.db, (trx) =>
+        users.insertUserFirstAsAdmin(trx, {
           id,
           name: input.name,
           email: input.email,
           password_hash: passwordHash,
-          role,
           created_at: now,
           updated_at: now,
-        });
-      });
+        }),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken);
       throw error;
@@ -117,6 +115,11 @@ export class AccountService {
     const created = await this.register(parsed.data);
     await users.setUserRole(this.db, created._id, 'admin', nowIso());
     return 'created';
+  }
+
+  /** Whether any account exists; until one does, the first to register becomes the administrator. */
+  async hasAccounts(): Promise<boolean> {
+    return (await users.countUsers(this.db)) > 0;
   }
 
   async list(query: { q?: string; limit: number; cursor?: string }) {
