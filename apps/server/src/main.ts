@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { readyLine } from './ready-line';
 
 /** Reclamation runs this often in the background; a lease keeps it to one process at a time. */
 const SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
   // its tmp folder, belongs to this process alone; see docs/deployment.md.)
   await services.maintenance.removeTempFiles(Date.now());
   await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
+  const newInstance = !(await services.accounts.hasAccounts());
+  // For the person who started it, not for the log: plain text on stdout, outside the JSON request log.
+  console.log(readyLine(config, { host: config.host, port }, { newInstance }));
 
   let sweeping: Promise<unknown> | undefined;
   const sweep = setInterval(() => {
