@@ -5,16 +5,16 @@ import { hashToken } from '../../src/services/sessions';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
 import { newAccount, strongPassword, type TestClient } from '../helpers/test-client';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const tokenOf = (c: TestClient) =>
   [...(c as unknown as { cookies: Map<string, string> }).cookies.values()][0]!;
 
 describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, { env: { SESSION_IDLE_DAYS: '1', SESSION_TTL_DAYS: '2' } });
+    t = await startTestApp(dialect, { env: { SESSION_IDLE_DAYS: '1', SESSION_TTL_DAYS: '2' } });
     await t.client().signUp(); // the instance's admin
   });
   afterAll(() => t.close());
@@ -225,9 +225,9 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
 });
 
 describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, {
+    t = await startTestApp(dialect, {
       env: { LOGIN_LOCKOUT_FAILURES: '10', LOGIN_LOCKOUT_MINUTES: '15' },
     });
   });
@@ -268,9 +268,9 @@ describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
 });
 
 describe.each(DIALECTS)('login answers do not tell unknown emails from wrong passwords (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, { env: { LOGIN_LOCKOUT_FAILURES: '1000' } });
+    t = await startTestApp(dialect, { env: { LOGIN_LOCKOUT_FAILURES: '1000' } });
   });
   afterAll(() => t.close());
 
@@ -311,7 +311,7 @@ describe.each(DIALECTS)('login answers do not tell unknown emails from wrong pas
 
 describe('per-IP rate limits key on the real client address', () => {
   it('keeps counting when the client forges X-Forwarded-For (trustProxy off)', async () => {
-    const t = await startSecurityApp('sqlite', { env: { AUTH_RATE_LIMIT_PER_MINUTE: '5' } });
+    const t = await startTestApp('sqlite', { env: { AUTH_RATE_LIMIT_PER_MINUTE: '5' } });
     try {
       for (const [url, body] of [
         ['/api/v1/users/login', () => ({ email: 'x@example.com', password: 'Whatever-1' })],
@@ -339,7 +339,7 @@ describe('per-IP rate limits key on the real client address', () => {
   });
 
   it('honours X-Forwarded-For only when TRUST_PROXY is configured', async () => {
-    const t = await startSecurityApp('sqlite', {
+    const t = await startTestApp('sqlite', {
       env: { AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' },
     });
     try {
@@ -361,7 +361,7 @@ describe('per-IP rate limits key on the real client address', () => {
 
 describe('https deployments', () => {
   it('uses the __Host- prefix and Secure, and sends HSTS, when the public origin is https', async () => {
-    const t = await startSecurityApp('sqlite', { env: { PUBLIC_ORIGIN: 'https://files.example.org' } });
+    const t = await startTestApp('sqlite', { env: { PUBLIC_ORIGIN: 'https://files.example.org' } });
     try {
       const c = t.client();
       const account = newAccount();

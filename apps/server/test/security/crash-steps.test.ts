@@ -10,7 +10,7 @@ import { startChildServer } from '../helpers/child-server';
 import { createPostgresDatabase, DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
 import { TestClient } from '../helpers/test-client';
-import { filesUnder } from './helpers/security-app';
+import { filesUnder } from '../helpers/test-app';
 
 /** Kills per step; CLOUDSTASH_CRASH_ROUNDS raises it for a longer soak (the suite's default keeps it short). */
 const ROUNDS_PER_STEP = Number(process.env.CLOUDSTASH_CRASH_ROUNDS ?? 1);

@@ -13,9 +13,9 @@ import {
   eventually,
   filesUnder,
   multipartBody,
-  startSecurityApp,
-  type SecurityApp,
-} from './helpers/security-app';
+  startTestApp,
+  type TestApp,
+} from '../helpers/test-app';
 
 const LIMIT = 256 * 1024;
 /** The form framing allowance (64 KiB), socket reads in flight when the cap trips, headers and chunk framing. */
@@ -27,7 +27,7 @@ const answeredSockets: import('node:net').Socket[] = [];
 
 /** Sends a raw request and resolves with the status once the server answers (or the socket closes). */
 function rawUpload(
-  app: SecurityApp,
+  app: TestApp,
   cookie: string,
   opts: { headers?: Record<string, string | number>; write: (req: http.ClientRequest) => void },
 ): Promise<{ status: number | 'closed'; body: string }> {
@@ -51,7 +51,7 @@ function rawUpload(
 }
 
 describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   let owner: TestClient;
   const fileRows = async () =>
     Number(
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
   const tempFiles = () => filesUnder(t.config.tmpDir);
 
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, {
+    t = await startTestApp(dialect, {
       env: { MAX_UPLOAD_BYTES: String(LIMIT) },
       beforeListen: (app) =>
         app.addHook('onResponse', async (request) => {
