@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
@@ -161,6 +162,54 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
     });
     expect(answer.status).toBe(413);
     expect(bytesReadAtAnswer[0]).toBeLessThan(64 * 1024);
+  });
+
+  it.each([
+    ['a declared length over the limit', LIMIT * 100, 413, 'PAYLOAD_TOO_LARGE'],
+    ['a second file', LIMIT, 400, 'VALIDATION_FAILED'],
+  ])('lets a client that keeps sending read the refusal of %s', async (_label, length, status, code) => {
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n\r\n`;
+    const chunk = Buffer.alloc(64 * 1024, 'z');
+    const answer = await rawUpload(t, cookieOf(owner), {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+      write: (req) => {
+        req.on('error', () => {});
+        let sent = 0;
+        const pump = () => {
+          // The client does not wait for an answer: it goes on sending its body until the socket stops it.
+          while (!req.destroyed && sent < length - chunk.length) {
+            const first = sent === 0 ? Buffer.from(form) : chunk;
+            sent += first.length;
+            if (!req.write(first)) return void req.once('drain', pump);
+          }
+        };
+        pump();
+      },
+    });
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.body)).toMatchObject({ code });
+  });
+
+  it('keeps the connection usable after refusing a second file: the next request on it is answered', async () => {
+    // A client such as fetch reuses the connection for its next request; if the refused body were left unread
+    // the next request would wait behind it until the server gave up and reset the connection.
+    const form = multipartBody(boundary, [
+      { name: 'file', filename: 'a.txt', bytes: text('a') },
+      { name: 'file', filename: 'b.txt', bytes: Buffer.alloc(200 * 1024, 'b') },
+    ]);
+    const socket = net.connect(t.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.write(
+      `POST /api/v1/files/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookieOf(owner)}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${form.length}\r\n\r\n`,
+    );
+    socket.write(form);
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const answered = await eventually(() => (received.match(/HTTP\/1\.1 \d{3}/g) ?? []).length >= 2, 5000);
+    socket.destroy();
+    expect(answered).toBe(true);
+    expect(received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 400', 'HTTP/1.1 200']);
   });
 
   it('leaves no row and, soon after, no temporary file when the client aborts mid-upload', async () => {
