@@ -5,6 +5,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// The oldest Node the README promises (and package.json's engines allow); older ones fail later in obscure ways.
+const MINIMUM_NODE = [20, 19];
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor < MINIMUM_NODE[1])) {
+  console.error(
+    `CloudStash needs Node.js ${MINIMUM_NODE.join('.')} or newer; this is Node.js ${process.versions.node}. ` +
+      'Install a newer Node.js (https://nodejs.org) and run npm start again.',
+  );
+  process.exit(1);
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'apps/web/dist/index.html');
 const sources = [

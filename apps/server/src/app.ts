@@ -18,6 +18,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './http/error-handle
 import { multipartLimits } from './http/multipart-upload';
 import { registerHostCheck } from './http/host-check';
 import { registerOriginCheck } from './http/origin-check';
+import { drainRefusedBody } from './http/refused-body';
 import { registerNulRejection } from './http/reject-nul';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers';
 import { adminRoutes } from './routes/admin';
@@ -83,13 +84,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  // After refusing an oversized body, read no more of it: Node would otherwise drain whatever the client
-  // keeps sending. The socket is paused, then closed once the answer has had time to reach the client.
+  // A refusal answered before its body was read (too large, a second file, a refused type): read a bounded
+  // amount of what follows so the client can read the answer, then close gracefully (http/refused-body.ts).
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 413 || request.raw.complete) return;
-    const socket = request.raw.socket;
-    socket.pause();
-    setTimeout(() => socket.destroy(), 1000).unref();
+    if (reply.statusCode >= 400) drainRefusedBody(request.raw);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

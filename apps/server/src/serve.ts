@@ -1,5 +1,6 @@
 import { buildApp, type AppOverrides } from './app';
 import type { Config } from './config';
+import { readyLine } from './ready-line';
 
 /** Reclamation runs this often in the background; a lease keeps it to one process at a time. */
 const SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -20,6 +21,11 @@ export async function serve(config: Config, overrides: AppOverrides = {}): Promi
   // its tmp folder, belongs to this process alone; see docs/deployment.md.)
   await services.maintenance.removeTempFiles(Date.now());
   await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
+  const newInstance = !(await services.accounts.hasAccounts());
+  // For the person who started it, not for the log: plain text on stdout, outside the JSON request log.
+  console.log(readyLine(config, { host: config.host, port }, { newInstance }));
   if (!config.publicOrigin && ['0.0.0.0', '::', '[::]'].includes(config.host)) {
     app.log.warn(
       `Listening on all interfaces without PUBLIC_ORIGIN: only loopback names and this machine's own addresses are answered; add any other name people use to ALLOWED_HOSTS (now: ${config.allowedHosts.join(',') || 'empty'}).`,

@@ -1,5 +1,6 @@
 import { ALLOWED_MIME_TYPES } from './media';
 import { formatSize } from './format';
+import { MAX_UPLOAD_BYTES } from './limits';
 
 /**
  * Every fixed text the user sees, in one place, so the server's answers and the screens say the same words.
@@ -81,7 +82,17 @@ export function typeMismatchMessage(declared: string, detected: string): string 
   return `File content does not match its type "${declared}": the file is ${detected}`;
 }
 
-/** 413 text, with the offending size formatted by formatSize. */
-export function fileTooLargeMessage(sizeInBytes: number): string {
-  return `File size must be less than 5MB. Current file size: ${formatSize(sizeInBytes)}`;
+/** An upload limit as the refusal words it: whole megabytes as "5MB", anything else as formatSize does. */
+export function formatLimit(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return Number.isInteger(megabytes) ? `${megabytes}MB` : formatSize(bytes);
+}
+
+/**
+ * 413 text. The file's own size is named only when it is known: a refusal that stopped reading before the
+ * file ended (or never knew where the file ends) leaves the figure out rather than guessing one.
+ */
+export function fileTooLargeMessage(sizeInBytes?: number, limitBytes: number = MAX_UPLOAD_BYTES): string {
+  const rule = `File size must be less than ${formatLimit(limitBytes)}.`;
+  return sizeInBytes === undefined ? rule : `${rule} Current file size: ${formatSize(sizeInBytes)}`;
 }

@@ -7,6 +7,7 @@ import {
   extensionForMime,
   fileCategory,
   fileTooLargeMessage,
+  formatLimit,
   filenameWithoutExtension,
   fileTypeLabel,
   formatDate,
@@ -67,6 +68,18 @@ describe('media rules', () => {
       'File size must be less than 5MB. Current file size: 6 MB',
     );
   });
+  it('leaves the size out of the size refusal when it is not known', () => {
+    expect(fileTooLargeMessage()).toBe('File size must be less than 5MB.');
+    expect(fileTooLargeMessage(undefined, 5 * 1024 * 1024)).toBe('File size must be less than 5MB.');
+  });
+  it('words the upload limit as the refusal does', () => {
+    expect(formatLimit(5 * 1024 * 1024)).toBe('5MB');
+    expect(formatLimit(20 * 1024 * 1024)).toBe('20MB');
+    expect(formatLimit(256 * 1024)).toBe('256 KB');
+    expect(fileTooLargeMessage(300 * 1024, 256 * 1024)).toBe(
+      'File size must be less than 256 KB. Current file size: 300 KB',
+    );
+  });
 });
 
 describe('validation', () => {
@@ -102,6 +115,20 @@ describe('validation', () => {
       firstMessage(loginBodySchema.safeParse({ email: 'a@b.co', password: 'Aa1' + 'x'.repeat(1200) })),
     ).toBe(MESSAGES.passwordTooLong);
   });
+  it.each(['admin@localhost', 'a!b@x.io', "o'brien+files@mail.example.org"])(
+    'accepts %s on both forms, as a browser email field does',
+    (email) => {
+      expect(registerBodySchema.safeParse({ ...valid, email }).success).toBe(true);
+      expect(loginBodySchema.safeParse({ email, password: 'x' }).success).toBe(true);
+    },
+  );
+  it.each(['plainaddress', 'a@', '@x.io', 'a b@x.io', 'a@x..io', 'a@-x.io'])(
+    'refuses %s on both forms, as a browser email field does',
+    (email) => {
+      expect(firstMessage(registerBodySchema.safeParse({ ...valid, email }))).toBe(MESSAGES.emailInvalid);
+      expect(firstMessage(loginBodySchema.safeParse({ email, password: 'x' }))).toBe(MESSAGES.emailInvalid);
+    },
+  );
   it('requires login fields', () => {
     expect(firstMessage(loginBodySchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(
       MESSAGES.passwordRequired,

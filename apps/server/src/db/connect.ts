@@ -7,7 +7,6 @@ import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../private-fil
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
-export type Dialect = Config['database']['kind'];
 
 // COUNT and SUM come back from PostgreSQL as int8/numeric text; every such figure here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);

@@ -13,8 +13,9 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Limits that keep a hostile form cheap to refuse: one file, a handful of short fields. */
 export function multipartLimits(maxUploadBytes: number) {
   return {
-    // One byte past the limit reaches our own counter, which refuses it; busboy stops reading there.
-    fileSize: maxUploadBytes + 1,
+    // Our own counter refuses a file past the limit once it ends, so it can name the file's size; busboy
+    // only stops a file too big for the request cap to let through anyway.
+    fileSize: maxUploadBytes + MULTIPART_OVERHEAD_BYTES,
     files: 1,
     fields: 8,
     fieldSize: 4096,
@@ -23,12 +24,13 @@ export function multipartLimits(maxUploadBytes: number) {
   };
 }
 
-function tooLarge(request: FastifyRequest, maxUploadBytes: number): AppError {
-  const declared = Number(request.headers['content-length']);
-  // Without a (truthful) length, what we know is that more than the limit arrived.
-  const size = Number.isFinite(declared) && declared > maxUploadBytes ? declared : maxUploadBytes + 1;
-  // The connection is closed after the answer (app.ts stops reading it), so the rest is never read.
-  return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(size), undefined, { connection: 'close' });
+/**
+ * 413 naming the file's own size when it is known (the file ended, and was counted to its end), and no figure
+ * otherwise: a declared Content-Length measures the whole form, not the file, and a body cut off at the cap
+ * never showed where the file ends.
+ */
+function tooLarge(maxUploadBytes: number, fileSize?: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(fileSize, maxUploadBytes));
 }
 
 /**
@@ -57,7 +59,7 @@ function capRequestBytes(request: FastifyRequest, cap: number): () => void {
  */
 function asUploadError(error: unknown, request: FastifyRequest, maxUploadBytes: number): unknown {
   if (error instanceof AppError) return error;
-  if (error instanceof UploadTooLargeError) return tooLarge(request, maxUploadBytes);
+  if (error instanceof UploadTooLargeError) return tooLarge(maxUploadBytes, error.size);
   if (error instanceof UploadSourceError) return new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION_FAILED', MESSAGES.oneFileOnly);
@@ -98,7 +100,7 @@ async function readUploadForm(
 ): Promise<ReceivedUpload> {
   const declaredLength = Number(request.headers['content-length']);
   if (declaredLength > config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES)
-    throw tooLarge(request, config.maxUploadBytes);
+    throw tooLarge(config.maxUploadBytes);
   if (!request.isMultipart()) {
     throw new AppError('VALIDATION_FAILED', MESSAGES.selectFile, [
       { path: 'file', message: MESSAGES.selectFile },
@@ -122,7 +124,13 @@ async function readUploadForm(
       }
       const tempPath = newTempPath(config.tmpDir);
       claim(tempPath);
-      const bytes = await ingestToTempFile(part.file, tempPath, config.maxUploadBytes, hooks);
+      const bytes = await ingestToTempFile(part.file, tempPath, config.maxUploadBytes, hooks).catch(
+        (error: unknown) => {
+          // A file busboy cut short ended early: the size counted is not the file's.
+          if (error instanceof UploadTooLargeError && part.file.truncated) throw new UploadTooLargeError();
+          throw error;
+        },
+      );
       file = { ...bytes, declaredType: part.mimetype, originalName: part.filename };
     }
   } catch (error) {

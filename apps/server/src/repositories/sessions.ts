@@ -39,10 +39,6 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 export async function deleteExpiredSessions(db: Executor, now: string, idleBefore: string): Promise<number> {
   const result = await db
     .deleteFrom('sessions')

@@ -1,14 +1,35 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../db/executor';
-import type { UsersTable } from '../db/schema';
+import type { Database, UsersTable } from '../db/schema';
+import { isPostgres } from '../db/totals';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export type UserRow = Selectable<UsersTable>;
 const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'disabled', 'created_at', 'updated_at'] as const;
 export type UserRecord = Pick<UserRow, (typeof PUBLIC_COLUMNS)[number]>;
 
-export async function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<void> {
+async function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<void> {
   await db.insertInto('users').values(user).execute();
+}
+
+/** pg_advisory_xact_lock key that queues account creation; any constant other than the totals' would do. */
+const ACCOUNT_CREATION_LOCK = 827_151_338;
+
+/**
+ * Inserts an account whose role depends on whether it is the first: the administrator when no account exists
+ * yet, a standard user otherwise; answers the role given. Counting and inserting must not interleave with
+ * another registration, or two first accounts could both count zero and both become administrators. On
+ * PostgreSQL (READ COMMITTED) a transaction-scoped advisory lock queues them and is released at commit, after
+ * which the next one counts the committed row. On SQLite the one connection runs one transaction at a time.
+ */
+export async function insertUserFirstAsAdmin(
+  trx: Transaction<Database>,
+  user: Omit<Insertable<UsersTable>, 'role'>,
+): Promise<UserRow['role']> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`.execute(trx);
+  const role = (await countUsers(trx)) === 0 ? 'admin' : 'user';
+  await insertUser(trx, { ...user, role });
+  return role;
 }
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {

@@ -63,13 +63,11 @@ export class AccountService {
     try {
       await inTransaction(this.db, async (trx) => {
         if (!skipAdmission) await this.gates.registration.admit(trx, input.invite, id);
-        const role = (await users.countUsers(trx)) === 0 ? 'admin' : 'user';
-        await users.insertUser(trx, {
+        await users.insertUserFirstAsAdmin(trx, {
           id,
           name,
           email: input.email,
           password_hash: passwordHash,
-          role,
           created_at: now,
           updated_at: now,
         });
@@ -178,6 +176,11 @@ export class AccountService {
     const created = await this.register(parsed.data, { skipAdmission: true });
     await users.setUserRole(this.db, created._id, 'admin', nowIso());
     return 'created';
+  }
+
+  /** Whether any account exists; until one does, the first to register becomes the administrator. */
+  async hasAccounts(): Promise<boolean> {
+    return (await users.countUsers(this.db)) > 0;
   }
 
   async list(query: { q?: string; limit: number; cursor?: string }) {

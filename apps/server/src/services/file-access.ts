@@ -6,6 +6,19 @@ import type { Viewer } from './sessions';
 
 export type FileAction = 'view' | 'update' | 'moderate' | 'delete';
 
+/** What a viewer may do with a file: the rule alone, with no database, so it can be checked on its own. */
+export function accessDecision(
+  viewer: Pick<Viewer, 'id' | 'role'>,
+  file: { owner_id: string; is_public: number },
+  action: FileAction,
+): 'allow' | 'not-found' | 'forbidden' {
+  const owns = file.owner_id === viewer.id;
+  const isAdmin = viewer.role === 'admin';
+  if (!owns && !isAdmin && file.is_public !== 1) return 'not-found';
+  const moderates = (action === 'delete' || action === 'moderate') && isAdmin;
+  return action === 'view' || owns || moderates ? 'allow' : 'forbidden';
+}
+
 /**
  * The one access rule for every route that takes a file id. Owners and admins see everything, anyone signed
  * in sees public files, and a file you may not see does not exist (404), so private files are never revealed.
@@ -14,11 +27,9 @@ export type FileAction = 'view' | 'update' | 'moderate' | 'delete';
 export async function requireFileAccess(db: Db, viewer: Viewer, fileId: string, action: FileAction) {
   const file = await findFileWithOwner(db, fileId);
   if (!file) throw notFound();
-  const owns = file.owner_id === viewer.id;
-  const isAdmin = viewer.role === 'admin';
-  if (!owns && !isAdmin && file.is_public !== 1) throw notFound();
-  const allowed = action === 'view' || owns || ((action === 'delete' || action === 'moderate') && isAdmin);
-  if (!allowed) throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+  const decision = accessDecision(viewer, file, action);
+  if (decision === 'not-found') throw notFound();
+  if (decision === 'forbidden') throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
   return file;
 }
 

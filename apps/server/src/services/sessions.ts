@@ -72,10 +72,6 @@ export class SessionService {
     if (token) await sessions.deleteSession(this.db, hashToken(token));
   }
 
-  async endAllOf(userId: string): Promise<void> {
-    await sessions.deleteSessionsOfUser(this.db, userId);
-  }
-
   async purgeExpired(): Promise<number> {
     const now = Date.now();
     return sessions.deleteExpiredSessions(

@@ -17,7 +17,12 @@ export interface IngestedBytes {
   validUtf8WithoutNul: boolean;
 }
 
-export class UploadTooLargeError extends Error {}
+/** More than the limit arrived; `size` is the file's whole size when it was read to its end, else unknown. */
+export class UploadTooLargeError extends Error {
+  constructor(readonly size?: number) {
+    super('upload too large');
+  }
+}
 
 /** The client's side of the upload failed (malformed form, body cut short): a 4xx, not our fault. */
 export class UploadSourceError extends Error {}
@@ -40,7 +45,9 @@ class ByteInspector extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(new UploadTooLargeError());
+    // Past the limit nothing more is kept or written, but the rest of the file is still counted (the request
+    // cap bounds how much), so the refusal can name the file's own size when the file ends soon after.
+    if (this.size > this.maxBytes) return done();
     this.hash.update(chunk);
     if (this.headLength < SNIFF_BYTES) {
       const slice = chunk.subarray(0, SNIFF_BYTES - this.headLength);
@@ -52,6 +59,7 @@ class ByteInspector extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
+    if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.size));
     this.checkText(undefined);
     done();
   }
@@ -102,8 +110,9 @@ export function newTempPath(tmpDir: string): string {
 
 /**
  * Streams an upload into a new file at `tempPath` (fsynced before returning) while hashing it. Throws
- * UploadTooLargeError as soon as more than `maxBytes` arrive. Whatever happens, the file at `tempPath` is the
- * caller's to remove: it may exist, whole or partly written, after a failure too.
+ * UploadTooLargeError once a file of more than `maxBytes` ends (writing stops at the limit, counting goes on
+ * so the refusal can name the file's size). Whatever happens, the file at `tempPath` is the caller's to
+ * remove: it may exist, whole or partly written, after a failure too.
  */
 export async function ingestToTempFile(
   source: Readable,

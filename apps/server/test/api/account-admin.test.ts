@@ -197,7 +197,7 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
   let t: TestApp;
   let admin: TestClient;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { REGISTRATION: 'invite' });
+    t = await startTestApp(dialect, { env: { REGISTRATION: 'invite' } });
     // The first administrator of an invite-only instance comes from the create-admin command.
     const email = newAccount().email;
     await t.services.accounts.makeAdmin({ email, password: strongPassword });

@@ -12,7 +12,7 @@ const STEP = 30_000;
 describe.each(DIALECTS)('two-factor sign-in (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { LOGIN_LOCKOUT_FAILURES: '5' });
+    t = await startTestApp(dialect, { env: { LOGIN_LOCKOUT_FAILURES: '5' } });
     await t.client().signUp({ name: 'Admin' });
   });
   afterAll(() => t.close());

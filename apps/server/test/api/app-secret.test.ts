@@ -15,7 +15,7 @@ describe.each(DIALECTS)('APP_SECRET from the settings (%s)', (dialect) => {
 
   beforeAll(async () => {
     // Given to loadConfig only, never to process.env: the server must take it from its settings.
-    t = await startTestApp(dialect, { APP_SECRET: SECRET });
+    t = await startTestApp(dialect, { env: { APP_SECRET: SECRET } });
     owner = t.client();
     await owner.signUp();
   });

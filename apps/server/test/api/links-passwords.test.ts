@@ -15,7 +15,7 @@ describe.each(DIALECTS)('share link passwords and cross-site calls (%s)', (diale
 
   beforeAll(async () => {
     // Behind a trusted proxy, so tests can speak from several client addresses (X-Forwarded-For).
-    t = await startTestApp(dialect, { TRUST_PROXY: 'true' });
+    t = await startTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
     owner = t.client();
     await owner.signUp({ name: 'Link Owner' });
     privateId = (await owner.upload({ bytes: imageBytes, filename: 'holiday', isPublic: false })).body.data

@@ -16,7 +16,7 @@ describe('the server on an S3 blob store', () => {
   beforeAll(async () => {
     s3 = await startTestS3();
     bucket = await s3.createBucket();
-    app = await startTestApp('sqlite', s3.env(bucket));
+    app = await startTestApp('sqlite', { env: s3.env(bucket) });
   });
   afterAll(async () => {
     await app?.close();
@@ -71,7 +71,7 @@ describe('the server on an S3 blob store', () => {
 describe('health and start-up when the S3 store is not there', () => {
   it('health answers 503 with blobStore "down" once the store stops answering, and 200 before', async () => {
     const s3 = await startTestS3();
-    const app = await startTestApp('sqlite', s3.env(await s3.createBucket()));
+    const app = await startTestApp('sqlite', { env: s3.env(await s3.createBucket()) });
     try {
       const client = app.client();
       expect((await client.get('/api/v1/health')).status).toBe(200);

@@ -9,7 +9,7 @@ import { CRASH_SERVER, startChildServer } from '../helpers/child-server';
 import { createPostgresDatabase, DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
 import { TestClient } from '../helpers/test-client';
-import { filesUnder } from '../security/helpers/security-app';
+import { filesUnder } from '../helpers/test-app';
 import { CRASH_STEPS } from './crash-points';
 
 /** Kills per step; CLOUDSTASH_CRASH_ROUNDS raises it for a longer soak (the suite's default keeps it short). */

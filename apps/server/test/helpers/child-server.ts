@@ -10,6 +10,8 @@ export interface ChildServer {
   process: ChildProcess;
   /** Everything it wrote to stderr, for failure messages. */
   stderr: () => string;
+  /** Everything it wrote to stdout (the start-up line; request logs go there too at LOG_LEVEL=info). */
+  stdout: () => string;
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -33,8 +35,10 @@ export async function startChildServer(
       PORT: port,
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -57,6 +61,7 @@ export async function startChildServer(
     baseUrl,
     process: child,
     stderr: () => stderr,
+    stdout: () => stdout,
     kill: async (signal = 'SIGKILL') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;

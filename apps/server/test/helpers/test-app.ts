@@ -1,25 +1,44 @@
 import fs from 'node:fs';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuiltApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import type { BlobStore } from '../../src/blobs/blob-store';
+import { loadConfig, type Config } from '../../src/config';
+import { connectDatabase, type Db } from '../../src/db/connect';
 import { createPostgresDatabase, type TestDialect } from './dialects';
 import { TestClient } from './test-client';
 
 export interface TestApp extends BuiltApp {
   dialect: TestDialect;
+  config: Config;
   baseUrl: string;
+  port: number;
   dataDir: string;
   /** A client with its own cookie jar, like one browser. */
   client(): TestClient;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Settings on top of the test defaults (any environment variable the server reads). */
+  env?: Record<string, string>;
+  /** Wraps the database the app uses (a Kysely plugin that injects faults, say). */
+  wrapDb?: (db: Db) => Db;
+  /** Replaces the blob store (a test double around the real one). */
+  wrapStore?: (config: Config) => Promise<BlobStore> | BlobStore;
+  /** Runs after buildApp and before listen: the last moment hooks may be added. */
+  beforeListen?: (app: FastifyInstance) => void;
+}
+
 /**
  * A real CloudStash on a free loopback port, with its own data folder and (for PostgreSQL) its own database,
- * so suites run side by side and requests go through real HTTP and real multipart streaming.
+ * so suites run side by side and requests go through real HTTP and real multipart streaming. The options are
+ * the seams the security suites need: any setting, a wrapped database or blob store (fault injection), and
+ * extra hooks (observing the socket).
  */
-export async function startTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-test-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -29,23 +48,85 @@ export async function startTestApp(dialect: TestDialect, env: Record<string, str
     REGISTER_RATE_LIMIT_PER_HOUR: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(database && { DATABASE_URL: database.url }),
-    ...env,
+    ...options.env,
   });
-  const built = await buildApp(config);
+  const db = options.wrapDb ? options.wrapDb(connectDatabase(config)) : undefined;
+  const store = options.wrapStore ? await options.wrapStore(config) : undefined;
+  const built = await buildApp(config, { ...(db && { db }), ...(store && { store }) });
+  options.beforeListen?.(built.app);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const address = built.app.server.address() as net.AddressInfo;
+  const baseUrl = `http://127.0.0.1:${address.port}`;
   return {
     ...built,
     dialect,
+    config,
     baseUrl,
+    port: address.port,
     dataDir,
     client: () => new TestClient(baseUrl),
     close: async () => {
       await built.app.close();
+      await db?.destroy();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every regular file under `dir` (recursively), as absolute paths. Folders that vanish while being walked
+ * (another suite removing its data folder under the same temporary directory) are skipped, not an error.
+ */
+export function filesUnder(dir: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries.flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return entry.isFile() ? [full] : [];
+  });
+}
+
+/** Polls `check` until it returns true or `ms` pass; returns the last result. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The raw bytes of a multipart/form-data body with the given parts, for requests fetch cannot shape. */
+export function multipartBody(
+  boundary: string,
+  parts: { name: string; value?: string; filename?: string; type?: string; bytes?: Buffer }[],
+): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      part.filename !== undefined
+        ? `form-data; name="${part.name}"; filename="${part.filename}"`
+        : `form-data; name="${part.name}"`;
+    let head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n`;
+    if (part.type) head += `Content-Type: ${part.type}\r\n`;
+    chunks.push(
+      Buffer.from(`${head}\r\n`, 'utf8'),
+      part.bytes ?? Buffer.from(part.value ?? '', 'utf8'),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** The session cookie header value a signed-in TestClient sends. */
+export function cookieOf(client: TestClient): string {
+  return client.cookieHeader();
 }

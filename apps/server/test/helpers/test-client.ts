@@ -38,13 +38,18 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
+  /** The jar as a Cookie header, for requests sent without this client (raw HTTP). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request<T = any>(
     method: string,
     url: string,
     init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...init.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     let body = init.body;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';

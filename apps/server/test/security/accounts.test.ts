@@ -6,16 +6,16 @@ import { hashToken } from '../../src/services/sessions';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
 import { newAccount, strongPassword, type TestClient } from '../helpers/test-client';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const tokenOf = (c: TestClient) =>
   [...(c as unknown as { cookies: Map<string, string> }).cookies.values()][0]!;
 
 describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, { env: { SESSION_IDLE_DAYS: '1', SESSION_TTL_DAYS: '2' } });
+    t = await startTestApp(dialect, { env: { SESSION_IDLE_DAYS: '1', SESSION_TTL_DAYS: '2' } });
     await t.client().signUp(); // the instance's admin
   });
   afterAll(() => t.close());
@@ -229,9 +229,9 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
 });
 
 describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, {
+    t = await startTestApp(dialect, {
       env: { LOGIN_LOCKOUT_FAILURES: '10', LOGIN_LOCKOUT_MINUTES: '15' },
     });
   });
@@ -272,9 +272,9 @@ describe.each(DIALECTS)('login throttling (%s)', (dialect) => {
 });
 
 describe.each(DIALECTS)('nobody can lock someone else out (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, {
+    t = await startTestApp(dialect, {
       env: { LOGIN_LOCKOUT_FAILURES: '10', LOGIN_LOCKOUT_MINUTES: '15', TRUST_PROXY: 'true' },
     });
   });
@@ -312,9 +312,9 @@ describe('the per-account slow-down', () => {
 });
 
 describe.each(DIALECTS)('login answers do not tell unknown emails from wrong passwords (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, { env: { LOGIN_LOCKOUT_FAILURES: '1000' } });
+    t = await startTestApp(dialect, { env: { LOGIN_LOCKOUT_FAILURES: '1000' } });
   });
   afterAll(() => t.close());
 
@@ -355,7 +355,7 @@ describe.each(DIALECTS)('login answers do not tell unknown emails from wrong pas
 
 describe('per-IP rate limits key on the real client address', () => {
   it('keeps counting when the client forges X-Forwarded-For (trustProxy off)', async () => {
-    const t = await startSecurityApp('sqlite', { env: { AUTH_RATE_LIMIT_PER_MINUTE: '5' } });
+    const t = await startTestApp('sqlite', { env: { AUTH_RATE_LIMIT_PER_MINUTE: '5' } });
     try {
       for (const [url, body] of [
         ['/api/v1/users/login', () => ({ email: 'x@example.com', password: 'Whatever-1' })],
@@ -383,7 +383,7 @@ describe('per-IP rate limits key on the real client address', () => {
   });
 
   it('honours X-Forwarded-For only when TRUST_PROXY is configured', async () => {
-    const t = await startSecurityApp('sqlite', {
+    const t = await startTestApp('sqlite', {
       env: { AUTH_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' },
     });
     try {
@@ -406,7 +406,7 @@ describe('per-IP rate limits key on the real client address', () => {
 describe('https deployments', () => {
   it('uses the __Host- prefix and Secure, and sends HSTS, when the public origin is https', async () => {
     // The test talks to 127.0.0.1 directly, as a proxy in front of the instance would.
-    const t = await startSecurityApp('sqlite', {
+    const t = await startTestApp('sqlite', {
       env: { PUBLIC_ORIGIN: 'https://files.example.org', ALLOWED_HOSTS: '127.0.0.1' },
     });
     try {

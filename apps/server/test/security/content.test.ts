@@ -6,7 +6,7 @@ import { FILENAME_MAX_LENGTH, MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { mp4, pdf, png, sha256, text } from '../helpers/fixtures';
 import type { Answer, TestClient } from '../helpers/test-client';
-import { filesUnder, startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { filesUnder, startTestApp, type TestApp } from '../helpers/test-app';
 
 const UNSAFE_IN_NAME = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069/\\]/u;
 
@@ -28,7 +28,7 @@ function expectSafeDisposition(header: string | null, kind: 'inline' | 'attachme
 }
 
 describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   let admin: TestClient;
   let owner: TestClient;
   let other: TestClient;
@@ -37,7 +37,7 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
   const errors: unknown[][] = [];
 
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, {
+    t = await startTestApp(dialect, {
       beforeListen: (app) =>
         app.addHook('onRequest', async (request) => {
           const original = request.log.error.bind(request.log);
@@ -473,7 +473,7 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
 });
 
 describe("the app's own pages", () => {
-  let t: SecurityApp;
+  let t: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'cloudstash-dist-'));
@@ -483,7 +483,7 @@ describe("the app's own pages", () => {
       '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
-    t = await startSecurityApp('sqlite', { env: { WEB_DIST_DIR: dist } });
+    t = await startTestApp('sqlite', { env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
     await t.close();

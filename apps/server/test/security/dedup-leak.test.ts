@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { sha256, text } from '../helpers/fixtures';
 import type { Answer, TestClient } from '../helpers/test-client';
+import { eventually, startTestApp, type TestApp } from '../helpers/test-app';
 import { mannWhitneyU } from './helpers/mann-whitney';
-import { eventually, startSecurityApp, type SecurityApp } from './helpers/security-app';
 
 /** Text of a fixed length (6400 bytes) whose content depends on `seed`. */
 const sample = (seed: number) => text(sha256(Buffer.from(String(seed))).repeat(100));
@@ -35,13 +35,13 @@ function comparable(answer: Answer<any>) {
  * (Latency is compared by the benchmark: `npm run bench`.)
  */
 describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   let holder: TestClient;
   let probeA: TestClient;
   let probeB: TestClient;
 
   beforeAll(async () => {
-    t = await startSecurityApp(dialect);
+    t = await startTestApp(dialect);
     await t.client().signUp();
     holder = t.client();
     await holder.signUp({ name: 'Holder' });

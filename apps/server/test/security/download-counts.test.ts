@@ -3,7 +3,7 @@ import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { pdf } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
-import { eventually, startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { eventually, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * A download is counted when its bytes are delivered through a signed link (a full GET that finished), at
@@ -11,11 +11,11 @@ import { eventually, startSecurityApp, type SecurityApp } from './helpers/securi
  * for one.
  */
 describe.each(DIALECTS)('download counts cannot be inflated (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   let owner: TestClient;
   let reader: TestClient;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect);
+    t = await startTestApp(dialect);
     owner = t.client();
     await owner.signUp();
     reader = t.client();

@@ -17,7 +17,7 @@ import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
-import { filesUnder, startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { filesUnder, startTestApp, type TestApp } from '../helpers/test-app';
 
 const eio = (syscall: string) =>
   Object.assign(new Error(`EIO: i/o error, ${syscall}`), { code: 'EIO', syscall, errno: -5 });
@@ -53,7 +53,7 @@ class DbFault implements KyselyPlugin {
 interface Fault {
   name: string;
   /** Installs the fault for the next upload; returns a check that it really fired. */
-  arm(t: SecurityApp): () => boolean;
+  arm(t: TestApp): () => boolean;
 }
 
 const FAULTS: Fault[] = [
@@ -149,14 +149,14 @@ const FAULTS: Fault[] = [
 let dbFault: DbFault;
 
 describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   let user: TestClient;
   let neighbour: TestClient;
   const figures: string[] = [];
 
   beforeAll(async () => {
     dbFault = new DbFault();
-    t = await startSecurityApp(dialect, { wrapDb: (db) => db.withPlugin(dbFault) });
+    t = await startTestApp(dialect, { wrapDb: (db) => db.withPlugin(dbFault) });
     await t.client().signUp();
     user = t.client();
     await user.signUp();

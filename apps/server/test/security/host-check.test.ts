@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { newAccount } from '../helpers/test-client';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const refused = { message: MESSAGES.unknownHost, code: 'MISDIRECTED' };
 
 /** A request as a browser on a rebinding page would send it: its own name as Host and as Origin. */
-function fromHost(t: SecurityApp, method: 'GET' | 'POST', url: string, host: string, payload?: object) {
+function fromHost(t: TestApp, method: 'GET' | 'POST', url: string, host: string, payload?: object) {
   return t.app.inject({
     method,
     url,
@@ -19,10 +19,10 @@ function fromHost(t: SecurityApp, method: 'GET' | 'POST', url: string, host: str
 
 /** DNS rebinding: a foreign name resolving to this server must not be answered, whatever its Origin says. */
 describe.each(DIALECTS)('only configured hosts are answered (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   const account = newAccount();
   beforeAll(async () => {
-    t = await startSecurityApp(dialect);
+    t = await startTestApp(dialect);
     await t.client().register(account);
   });
   afterAll(() => t.close());
@@ -63,11 +63,11 @@ describe.each(DIALECTS)('only configured hosts are answered (%s)', (dialect) => 
 });
 
 describe('with PUBLIC_ORIGIN set, its host and ALLOWED_HOSTS only', () => {
-  let t: SecurityApp;
-  let listed: SecurityApp;
+  let t: TestApp;
+  let listed: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp('sqlite', { env: { PUBLIC_ORIGIN: 'https://files.example.org' } });
-    listed = await startSecurityApp('sqlite', {
+    t = await startTestApp('sqlite', { env: { PUBLIC_ORIGIN: 'https://files.example.org' } });
+    listed = await startTestApp('sqlite', {
       env: { PUBLIC_ORIGIN: 'https://files.example.org', ALLOWED_HOSTS: 'localhost, 10.1.2.3:8080' },
     });
   });

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { newAccount } from '../helpers/test-client';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 describe.each(DIALECTS)('refusals name the rule that was broken (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect);
+    t = await startTestApp(dialect);
   });
   afterAll(() => t.close());
 
@@ -36,9 +36,9 @@ describe.each(DIALECTS)('refusals name the rule that was broken (%s)', (dialect)
 });
 
 describe.each(DIALECTS)('user names are cleaned like file names (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect);
+    t = await startTestApp(dialect);
     await t.client().signUp({ name: 'Admin' });
   });
   afterAll(() => t.close());

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
-import { cookieOf, startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { cookieOf, startTestApp, type TestApp } from '../helpers/test-app';
 
 const RUNS = Number(process.env.CLOUDSTASH_FUZZ_RUNS ?? 120);
 
@@ -51,13 +51,13 @@ const oddString = fc.oneof(
 const fieldValue = fc.oneof(anyJson, oddString, fc.constant(undefined));
 
 describe.each(DIALECTS)('malformed requests never produce a 500 (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   let userCookie: string;
   let adminCookie: string;
   let fileId: string;
 
   beforeAll(async () => {
-    t = await startSecurityApp(dialect);
+    t = await startTestApp(dialect);
     const admin = t.client();
     await admin.signUp();
     adminCookie = cookieOf(admin);

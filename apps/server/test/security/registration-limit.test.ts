@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { newAccount } from '../helpers/test-client';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Registration must say when an email is taken (409), which lets anyone test whether an address has an
  * account. A strict per-address limit keeps that to a handful of probes per hour.
  */
 describe.each(DIALECTS)('registrations are limited per client address and hour (%s)', (dialect) => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp(dialect, {
+    t = await startTestApp(dialect, {
       env: { REGISTER_RATE_LIMIT_PER_HOUR: '3', TRUST_PROXY: 'true' },
     });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import type { Answer } from '../helpers/test-client';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /** Every error answer carries the same shape and headers, whichever layer refused the request. */
 function expectCommonErrorAnswer(answer: Answer<any>, echoed: string) {
@@ -16,9 +16,9 @@ function expectCommonErrorAnswer(answer: Answer<any>, echoed: string) {
 }
 
 describe("errors found by Fastify's router and parsers go through the common error handler", () => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp('sqlite');
+    t = await startTestApp('sqlite');
   });
   afterAll(() => t.close());
 

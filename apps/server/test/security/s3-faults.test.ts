@@ -6,7 +6,7 @@ import { MESSAGES } from '@cloudstash/contract';
 import { S3BlobStore } from '../../src/blobs/s3-blob-store';
 import { png, sha256 } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
-import { filesUnder, startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { filesUnder, startTestApp, type TestApp } from '../helpers/test-app';
 
 type Mode = 'ok' | 'put-500' | 'put-503' | 'put-reset' | 'head-500' | 'get-500';
 
@@ -73,7 +73,7 @@ function fakeS3() {
 
 describe('S3 store faults', () => {
   const s3 = fakeS3();
-  let t: SecurityApp;
+  let t: TestApp;
   let store: S3BlobStore;
   let user: TestClient;
   const figures: string[] = [];
@@ -81,7 +81,7 @@ describe('S3 store faults', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(s3.server.address() as AddressInfo).port}`;
-    t = await startSecurityApp('sqlite', {
+    t = await startTestApp('sqlite', {
       wrapStore: async () => {
         store = new S3BlobStore({
           endpoint,

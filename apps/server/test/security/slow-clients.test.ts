@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSecurityApp, type SecurityApp } from './helpers/security-app';
+import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const SLOW_SOCKETS = 300;
 
@@ -9,9 +9,9 @@ const SLOW_SOCKETS = 300;
  * clients nor hold their sockets past the header timeout. Loopback only, bounded, about 13 seconds.
  */
 describe('slow and stuck clients', () => {
-  let t: SecurityApp;
+  let t: TestApp;
   beforeAll(async () => {
-    t = await startSecurityApp('sqlite');
+    t = await startTestApp('sqlite');
   });
   afterAll(() => t.close());
 
