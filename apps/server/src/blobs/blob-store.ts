@@ -25,8 +25,25 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every stored key with its size and last modification, for fsck and gc. */
   list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
+  /**
+   * Files derived from a blob (its thumbnails), kept under their own prefix (`thumbs/`) apart from the blobs,
+   * named by the blob's hash (`{sha256}-256.webp`). A put replaces the object whole (never a torn one), and
+   * they are small, so they travel as buffers.
+   */
+  putDerived(name: string, bytes: Buffer): Promise<void>;
+  readDerived(name: string): Promise<Readable>;
+  /** Removes `name`; removing a missing one is not an error. */
+  deleteDerived(name: string): Promise<void>;
+  /** Every derived object, for fsck and gc. */
+  listDerived(): AsyncIterable<{ name: string; size: number; modifiedAt: Date }>;
   /** Throws when the store cannot be reached; used by the health check. */
   ping(): Promise<void>;
 }
 
 export const BLOB_KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+/** `{sha256}-{variant}.{extension}`: the hash of the blob a derived file was made from comes first. */
+export const DERIVED_NAME_PATTERN = /^[0-9a-f]{64}-[a-z0-9]{1,16}\.[a-z0-9]{1,8}$/;
+
+/** The folder (fs) or key prefix (S3) of derived files, inside the store's own root or prefix. */
+export const DERIVED_PREFIX = 'thumbs/';
