@@ -140,7 +140,10 @@ export async function buildApp(
   );
   await registerWebApp(app, config.webDistDir);
 
+  // One background worker per process (thumbnails); it finishes the job in hand before the database closes.
+  services.worker.start();
   app.addHook('onClose', async () => {
+    await services.worker.stop();
     if (!overrides.db) await db.destroy();
   });
   return { app, services, beginShutdown: () => (shuttingDown = true) };

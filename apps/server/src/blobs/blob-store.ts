@@ -26,9 +26,9 @@ export interface BlobStore {
   /** Every stored key with its size and last modification, for fsck and gc. */
   list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
   /**
-   * Files derived from a blob (its thumbnails), kept under their own prefix (`thumbs/`) apart from the blobs,
-   * named by the blob's hash (`{sha256}-256.webp`). A put replaces the object whole (never a torn one), and
-   * they are small, so they travel as buffers.
+   * Files derived from a blob (its thumbnails), named by the blob's hash (`{sha256}-256.webp`) and kept apart
+   * from the blobs under their own prefix (S3: `{prefix}thumbs/`; fs: a `thumbs` folder beside the blob
+   * folder). A put replaces the object whole (never a torn one); they are small, so they travel as buffers.
    */
   putDerived(name: string, bytes: Buffer): Promise<void>;
   readDerived(name: string): Promise<Readable>;
@@ -45,5 +45,5 @@ export const BLOB_KEY_PATTERN = /^[0-9a-f]{64}$/;
 /** `{sha256}-{variant}.{extension}`: the hash of the blob a derived file was made from comes first. */
 export const DERIVED_NAME_PATTERN = /^[0-9a-f]{64}-[a-z0-9]{1,16}\.[a-z0-9]{1,8}$/;
 
-/** The folder (fs) or key prefix (S3) of derived files, inside the store's own root or prefix. */
+/** The key prefix of derived files inside an S3 store's prefix, and the name of their folder on fs. */
 export const DERIVED_PREFIX = 'thumbs/';

@@ -19,10 +19,10 @@ function blobPath(root: string, key: string): string {
   return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
 }
 
-/** Derived files live in their own tree, thumbs/ab/cd/<name>, beside the blobs' fan-out. */
+/** Derived files live in their own tree beside the blobs' (DATA_DIR/thumbs/ab/cd/<name>), fanned out alike. */
 function derivedPath(root: string, name: string): string {
   if (!DERIVED_NAME_PATTERN.test(name)) throw new Error(`Invalid derived file name ${name}`);
-  return path.join(root, DERIVED_PREFIX, name.slice(0, 2), name.slice(2, 4), name);
+  return path.join(root, name.slice(0, 2), name.slice(2, 4), name);
 }
 
 async function fsyncDirectory(dir: string): Promise<void> {
@@ -36,7 +36,11 @@ async function fsyncDirectory(dir: string): Promise<void> {
 
 export class FsBlobStore implements BlobStore {
   readonly kind = 'fs' as const;
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    /** Derived files sit beside the blob folder, not inside it, so the blob tree holds nothing but blobs. */
+    private readonly derivedRoot = path.join(path.dirname(root), DERIVED_PREFIX),
+  ) {}
 
   async init(): Promise<void> {
     await fsp.mkdir(this.root, { recursive: true });
@@ -92,7 +96,7 @@ export class FsBlobStore implements BlobStore {
   }
 
   async putDerived(name: string, bytes: Buffer): Promise<void> {
-    const target = derivedPath(this.root, name);
+    const target = derivedPath(this.derivedRoot, name);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     // Written aside and renamed, so a reader never sees half a thumbnail.
     const temp = `${target}.${crypto.randomUUID()}.tmp`;
@@ -105,17 +109,18 @@ export class FsBlobStore implements BlobStore {
   }
 
   async readDerived(name: string): Promise<Readable> {
-    const handle = await fsp.open(derivedPath(this.root, name), 'r');
+    const handle = await fsp.open(derivedPath(this.derivedRoot, name), 'r');
     return handle.createReadStream({ autoClose: true });
   }
 
   async deleteDerived(name: string): Promise<void> {
-    await fsp.rm(derivedPath(this.root, name), { force: true });
+    await fsp.rm(derivedPath(this.derivedRoot, name), { force: true });
   }
 
   async *listDerived(): AsyncIterable<{ name: string; size: number; modifiedAt: Date }> {
-    const dir = path.join(this.root, DERIVED_PREFIX);
-    const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    const entries = await fsp
+      .readdir(this.derivedRoot, { recursive: true, withFileTypes: true })
+      .catch(() => []);
     for (const entry of entries) {
       if (!entry.isFile() || !DERIVED_NAME_PATTERN.test(entry.name)) continue;
       const stat = await fsp.stat(path.join(entry.parentPath, entry.name)).catch(() => undefined);

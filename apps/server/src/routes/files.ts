@@ -15,6 +15,7 @@ import {
 } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
 import { receiveUpload } from '../http/multipart-upload';
+import { sendThumbnail } from '../http/send-thumbnail';
 import { readUpdateForm } from '../http/update-form';
 import type { Services } from '../services/container';
 import { serveFileContent } from './file-content';
@@ -22,7 +23,7 @@ import { serveFileContent } from './file-content';
 const tags = ['files'];
 
 export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { files, stats, config } = services;
+  const { files, stats, config, thumbnails } = services;
 
   app.get(
     '/files/user-files',
@@ -93,6 +94,22 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     (request, reply) => serveFileContent(services, request, reply),
+  );
+
+  app.get(
+    '/files/f/:id/thumbnail',
+    {
+      schema: {
+        tags,
+        params: fileIdParamsSchema,
+        querystring: z.object({ size: z.enum(['256', '1024']).default('256') }),
+      },
+    },
+    async (request, reply) => {
+      const size = request.query.size === '1024' ? 1024 : 256;
+      const thumbnail = await thumbnails.forViewer(signedIn(request), request.params.id, size);
+      return sendThumbnail(request, reply, thumbnail);
+    },
   );
 
   app.post(

@@ -6,9 +6,13 @@ import { AccountService } from './accounts';
 import { BlobReferences } from './blob-references';
 import { DownloadLinks } from './download-links';
 import { FileService } from './files';
+import { JobService } from './jobs';
 import { Maintenance } from './maintenance';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
+import { ThumbnailService } from './thumbnails/thumbnails';
+import { findThumbnailTools } from './thumbnails/tools';
+import { JobWorker } from './thumbnails/worker';
 
 /** Every service, wired once per process; routes receive this and nothing else. */
 export function createServices(
@@ -21,6 +25,15 @@ export function createServices(
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);
+  const jobs = new JobService(db);
+  const thumbnails = new ThumbnailService(db, store, jobs, findThumbnailTools(), config, log);
+  // Started by the server (app.ts), not by the CLI, which only queues work.
+  const worker = new JobWorker(
+    jobs,
+    { thumbnail: (job) => thumbnails.make(job) },
+    { concurrency: config.thumbnailWorkers },
+    log,
+  );
   return {
     config,
     db,
@@ -28,8 +41,11 @@ export function createServices(
     sessions,
     references,
     links,
+    jobs,
+    thumbnails,
+    worker,
     accounts: new AccountService(db, sessions, config),
-    files: new FileService(db, references, links),
+    files: new FileService(db, references, links, thumbnails),
     stats: new StatsService(db),
     maintenance: new Maintenance(db, store, references, sessions, config, log),
   };

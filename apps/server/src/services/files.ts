@@ -26,6 +26,7 @@ import type { DownloadLinks } from './download-links';
 import { audienceFor, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
 import type { Viewer } from './sessions';
+import type { ThumbnailService } from './thumbnails/thumbnails';
 
 export interface ReceivedUpload {
   fields: { filename?: string; isPublic?: boolean };
@@ -39,6 +40,7 @@ export class FileService {
     private readonly db: Db,
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
+    private readonly thumbnails: ThumbnailService,
   ) {}
 
   /**
@@ -78,6 +80,7 @@ export class FileService {
       };
       await this.references.commitNewFile(row, file.tempPath);
       crashPoint('after-commit');
+      await this.thumbnails.requestFor(row);
       return this.get(viewer, row.id);
     } finally {
       await fsp.rm(file.tempPath, { force: true });

@@ -16,6 +16,7 @@ export function presentUser(row: UserRecord): User {
 }
 
 export const contentUrl = (fileId: string) => `${API_BASE}/files/f/${fileId}/content`;
+export const thumbnailUrl = (fileId: string) => `${API_BASE}/files/f/${fileId}/thumbnail`;
 
 /**
  * The only shape a file leaves the server in: never a blob hash or storage path. `audience` decides how much
@@ -38,6 +39,7 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     url: contentUrl(row.id),
+    thumbnailUrl: row.has_thumbnail ? thumbnailUrl(row.id) : null,
     uploadedBy,
   };
 }

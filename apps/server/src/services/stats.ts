@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import { notFound } from '../http/errors';
 import * as blobs from '../repositories/blobs';
 import * as files from '../repositories/files';
+import * as thumbnails from '../repositories/thumbnails';
 import * as users from '../repositories/users';
 import { contentUrl, presentUser } from './presenters';
 
@@ -33,11 +34,15 @@ export class StatsService {
     return { user: presentUser(user), ...(await files.ownerFileTotals(this.db, userId)) };
   }
 
-  /** Logical = what users uploaded, physical = what is stored once. */
+  /**
+   * Logical = what users uploaded, physical = what is stored once. Thumbnails are reported on their own:
+   * counting them in physical storage would make an instance without duplicates appear to lose space.
+   */
   async storage(): Promise<StorageStats> {
-    const [logical, physical, totalUsers, shared, top] = await Promise.all([
+    const [logical, physical, thumbs, totalUsers, shared, top] = await Promise.all([
       files.allFileTotals(this.db),
       blobs.blobTotals(this.db),
+      thumbnails.thumbnailTotals(this.db),
       users.countUsers(this.db),
       blobs.mostReferencedBlob(this.db),
       files.topUploader(this.db),
@@ -47,6 +52,7 @@ export class StatsService {
       totalLogicalSize: logical.totalSize,
       totalPhysicalSize: physical.totalPhysicalSize,
       storageSaved: logical.totalSize - physical.totalPhysicalSize,
+      thumbnailBytes: thumbs.bytes,
       totalFilesUploaded: logical.totalFiles,
       uniqueFilesStored: physical.uniqueFilesStored,
       totalUsers,
