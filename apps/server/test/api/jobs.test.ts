@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_JOB_ATTEMPTS } from '../../src/services/jobs';
 import { ThumbnailService } from '../../src/services/thumbnails/thumbnails';
 import { DIALECTS } from '../helpers/dialects';
-import { mp4, pdf, png } from '../helpers/fixtures';
+import { mp4, pdf, png, sha256 } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { runCli } from '../scale/run-cli';
 
 /** The durable job queue, driven by hand (no worker runs here) with a clock the test moves. */
 describe.each(DIALECTS)('background jobs (%s)', (dialect) => {
@@ -100,5 +101,25 @@ describe.each(DIALECTS)('background jobs (%s)', (dialect) => {
     await db.deleteFrom('jobs').where('kind', '=', 'thumbnail').execute();
     expect(await bare.backfill()).toBe(1);
     expect(await t.services.thumbnails.backfill()).toBe(2);
+  });
+
+  it('cli thumbnails --backfill queues the stored files that have no thumbnails yet', async () => {
+    const bob = t.client();
+    await bob.signUp();
+    await bob.upload({ bytes: png(88), type: 'image/png', name: 'old.png' });
+    await bob.upload({ bytes: png(89), type: 'image/png', name: 'older.png' });
+    const env = {
+      DATA_DIR: t.dataDir,
+      ...(t.dialect === 'postgres' && {
+        DATABASE_URL: t.services.config.database.kind === 'postgres' ? t.services.config.database.url : '',
+      }),
+    };
+    const first = await runCli(['thumbnails', '--backfill'], env);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toMatch(/^thumbnails: queued \d+ stored file\(s\) for thumbnails$/m);
+    expect(await t.services.jobs.find('thumbnail', sha256(png(88)))).toMatchObject({ state: 'queued' });
+    const again = await runCli(['thumbnails', '--backfill'], env);
+    expect(again.stdout).toContain('thumbnails: queued 0 stored file(s)');
+    expect((await runCli(['thumbnails'], env)).code).toBe(2);
   });
 });

@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { startTestS3, type TestS3 } from '../blobs/s3-server';
 import { DIALECTS } from '../helpers/dialects';
-import { sha256, text } from '../helpers/fixtures';
+import { pdf, sha256, text } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
@@ -56,6 +59,24 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A real two-second 320x240 H.264 video, made by the ffmpeg the thumbnails use. */
+function shortVideo(dir: string): Buffer {
+  const file = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=10',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  return fs.readFileSync(file);
 }
 
 const STORES = ['fs', 's3'] as const;
@@ -253,5 +274,42 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
     const none = await alice.get(`/api/v1/files/f/${note.body.data._id}/thumbnail`);
     expect(none.status).toBe(404);
     expect(none.body.message).toBe(MESSAGES.thumbnailNotFound);
+  });
+
+  it('makes a video poster with its duration, and the first page of a PDF', async () => {
+    const video = shortVideo(t.dataDir);
+    const clip = await alice.upload({ bytes: video, name: 'clip.mp4', type: 'video/mp4' });
+    const doc = await alice.upload({ bytes: pdf('first page'), name: 'doc.pdf', type: 'application/pdf' });
+    const poster = await alice.get(`${await thumbnailOf(alice, clip.body.data._id)}?size=1024`);
+    // Never enlarged: the poster keeps the video's own 320x240.
+    expect(await sharp(poster.bytes).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    const small = await alice.get(`/api/v1/files/f/${clip.body.data._id}/thumbnail?size=256`);
+    expect(await sharp(small.bytes).metadata()).toMatchObject({ width: 256, height: 192 });
+    const row = await t.services.db
+      .selectFrom('thumbnails')
+      .selectAll()
+      .where('blob_hash', '=', sha256(video))
+      .where('size', '=', 256)
+      .executeTakeFirstOrThrow();
+    expect(row.duration_ms).toBe(2000);
+
+    const page = await alice.get(`${await thumbnailOf(alice, doc.body.data._id)}?size=1024`);
+    // The fixture's page is 200 x 100 points.
+    expect(await sharp(page.bytes).metadata()).toMatchObject({ format: 'webp', width: 1024, height: 512 });
+  });
+
+  it('fsck reports a thumbnail whose blob is gone, and gc removes it', async () => {
+    const stray = crypto.randomBytes(32).toString('hex');
+    await t.services.store.putDerived(`${stray}-256.webp`, Buffer.from('left behind'));
+    // Within the grace period it may be a running job's, which removes it itself.
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
+    const fsck = await t.services.maintenance.fsck({ graceMs: 0 });
+    expect(fsck.problems).toEqual([
+      { blob: stray, problem: 'thumbnail without blob', detail: `${stray}-256.webp` },
+    ]);
+    const gc = await t.services.maintenance.gc({ graceMs: 0 });
+    expect(gc.orphanThumbnails).toBe(1);
+    expect(await derivedOf(stray)).toEqual([]);
+    expect((await t.services.maintenance.fsck({ graceMs: 0 })).problems).toEqual([]);
   });
 });

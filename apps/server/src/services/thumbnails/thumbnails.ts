@@ -37,7 +37,7 @@ export class ThumbnailService {
     private readonly store: BlobStore,
     private readonly jobs: JobService,
     readonly tools: ThumbnailTools,
-    private readonly config: Pick<Config, 'tmpDir'>,
+    private readonly config: Pick<Config, 'dataDir'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -104,13 +104,23 @@ export class ThumbnailService {
     }
   }
 
+  /** Where the decoders' local copies live: apart from the uploads' temporary files, which gc counts. */
+  private get workDir(): string {
+    return path.join(this.config.dataDir, 'thumbnail-work');
+  }
+
+  /** Copies left by a process that was killed mid-job; at start-up, since DATA_DIR is this process's alone. */
+  async removeLeftoverCopies(): Promise<void> {
+    await fsp.rm(this.workDir, { recursive: true, force: true });
+  }
+
   /**
    * The content's bytes as a local file for the decoders (an S3 object has no path; ffmpeg and pdftoppm need
    * one), removed afterwards whatever happens.
    */
   private async withLocalCopy<T>(hash: string, work: (file: string) => Promise<T>): Promise<T> {
-    await fsp.mkdir(this.config.tmpDir, { recursive: true });
-    const file = path.join(this.config.tmpDir, `thumbnail-${crypto.randomUUID()}`);
+    await fsp.mkdir(this.workDir, { recursive: true });
+    const file = path.join(this.workDir, `${crypto.randomUUID()}`);
     try {
       await pipeline(await this.store.read(hash), fs.createWriteStream(file));
       return await work(file);
