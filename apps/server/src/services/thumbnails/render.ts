@@ -37,6 +37,8 @@ export class UndecodableError extends PermanentJobError {}
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm']);
 
+export const isImage = (mimetype: string) => IMAGE_TYPES.has(mimetype);
+
 /** Whether this instance can make a thumbnail of this media type (the tools a type needs are present). */
 export function canRender(mimetype: string, tools: ThumbnailTools): boolean {
   if (IMAGE_TYPES.has(mimetype)) return true;

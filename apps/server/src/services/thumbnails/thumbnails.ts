@@ -15,7 +15,7 @@ import * as thumbnails from '../../repositories/thumbnails';
 import { requireFileAccess } from '../file-access';
 import type { Job, JobService } from '../jobs';
 import type { Viewer } from '../sessions';
-import { UndecodableError, canRender, render, type ThumbnailSize } from './render';
+import { UndecodableError, canRender, isImage, render, renderImage, type ThumbnailSize } from './render';
 import { THUMBNAIL_JOB, thumbnailName } from './storage';
 import type { ThumbnailTools } from './tools';
 
@@ -78,7 +78,9 @@ export class ThumbnailService {
     if (!mimetype) return; // every file holding it was deleted meanwhile
     if (!canRender(mimetype, this.tools)) throw new UndecodableError(`no thumbnailer for ${mimetype} here`);
 
-    const rendered = await this.withLocalCopy(hash, (file) => render(file, mimetype, this.tools));
+    const rendered = isImage(mimetype)
+      ? { thumbnails: await renderImage(await this.readWhole(hash)), durationMs: null }
+      : await this.withLocalCopy(hash, (file) => render(file, mimetype, this.tools));
     for (const t of rendered.thumbnails) await this.store.putDerived(thumbnailName(hash, t.size), t.bytes);
     const now = nowIso();
     try {
@@ -102,6 +104,16 @@ export class ThumbnailService {
       if (await thumbnails.blobExists(this.db, hash)) throw error;
       for (const t of rendered.thumbnails) await this.store.deleteDerived(thumbnailName(hash, t.size));
     }
+  }
+
+  /**
+   * An image's bytes, in memory: sharp reads a stream into one buffer anyway, and skipping the local copy
+   * saves writing every uploaded photo to disk a second time. Bounded by the upload size limit.
+   */
+  private async readWhole(hash: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.store.read(hash)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   /** Where the decoders' local copies live: apart from the uploads' temporary files, which gc counts. */
