@@ -141,6 +141,8 @@ export async function buildApp(
   await registerWebApp(app, config.webDistDir);
 
   // One background worker per process (thumbnails); it finishes the job in hand before the database closes.
+  // Copies a killed predecessor left behind go first, before this process's own jobs make new ones.
+  await services.thumbnails.removeLeftoverCopies();
   services.worker.start();
   app.addHook('onClose', async () => {
     await services.worker.stop();

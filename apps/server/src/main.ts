@@ -25,7 +25,6 @@ async function main(): Promise<void> {
   // Whatever a previous run left half-written is garbage now: no upload survives a restart. (DATA_DIR, and so
   // its tmp folder, belongs to this process alone; see docs/deployment.md.)
   await services.maintenance.removeTempFiles(Date.now());
-  await services.thumbnails.removeLeftoverCopies();
   await app.listen({ port: config.port, host: config.host });
 
   let sweeping: Promise<unknown> | undefined;
