@@ -13,8 +13,10 @@ import { loadConfig } from '../config';
 import { connectDatabase, type Db } from '../db/connect';
 import { migrateToLatest } from '../db/migrations';
 import type { Database } from '../db/schema';
+import type { ThumbnailRow } from '../repositories/thumbnails';
 import { loadAppSecret } from '../secrets';
 import { createServices } from '../services/container';
+import { thumbnailName } from '../services/thumbnails/storage';
 
 export const MIGRATE_USAGE = `  migrate --from <embedded DATA_DIR> [--create-bucket] [--concurrency <n>]
         Copy an embedded instance (SQLite + local blobs, stopped) into the configured PostgreSQL
@@ -184,6 +186,23 @@ export async function migrateCommand(
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
 
+    // Thumbnails of the copied blobs come along (small, so as buffers); one whose bytes are missing is left
+    // out, and `thumbnails --backfill` on the target makes it again.
+    const wanted = new Set(referenced.map((b) => b.hash));
+    const thumbnailRows: ThumbnailRow[] = [];
+    for (const row of await source.selectFrom('thumbnails').selectAll().orderBy('blob_hash').execute()) {
+      if (!wanted.has(row.blob_hash)) continue;
+      const name = thumbnailName(row.blob_hash, row.size);
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of await sourceStore.readDerived(name)) chunks.push(chunk as Buffer);
+      } catch {
+        continue;
+      }
+      await targetStore.putDerived(name, Buffer.concat(chunks));
+      thumbnailRows.push(row);
+    }
+
     // 2. Rows, all or nothing.
     const counts = await target.transaction().execute(async (trx) => {
       const tally: Record<string, number> = {};
@@ -204,6 +223,12 @@ export async function migrateCommand(
           .execute();
       }
       tally.files = await copyTable(source, trx, 'files', 'id');
+      for (let i = 0; i < thumbnailRows.length; i += PAGE) {
+        await trx
+          .insertInto('thumbnails')
+          .values(thumbnailRows.slice(i, i + PAGE))
+          .execute();
+      }
       return tally;
     });
 
