@@ -4,7 +4,7 @@
  *
  *   npm run bench                      full run (10k, 100k and 1M files on SQLite and PostgreSQL)
  *   npm run bench -- --quick           skips the 1M datasets and shortens each measurement
- *   npm run bench -- --only=lists      any of transfer,memory,lists,landing
+ *   npm run bench -- --only=lists      any of transfer,memory,lists,landing,thumbnails
  *   npm run bench -- --dialects=sqlite --sizes=10000,1000000 --seconds=5 --no-build
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) must let the bench
@@ -19,6 +19,7 @@ import { landingBenchmark } from './landing';
 import { listBenchmarks } from './lists';
 import { BENCH_DIR, REPO_DIR } from './lib/paths';
 import { markdownTable, publishToReadme, writeResults, type Row } from './lib/report';
+import { thumbnailBenchmarks } from './thumbnails';
 import { findNginx } from './lib/servers';
 import { downloadBenchmarks, memoryBenchmark, uploadBenchmarks } from './transfer';
 
@@ -36,7 +37,7 @@ const { values } = parseArgs({
 
 const started = new Date();
 const quick = values.quick;
-const sections = new Set((values.only ?? 'transfer,memory,lists,landing').split(','));
+const sections = new Set((values.only ?? 'transfer,memory,lists,landing,thumbnails').split(','));
 const seconds = Number(values.seconds ?? (quick ? 4 : 8));
 const sizes = (values.sizes ?? (quick ? '10000,100000' : '10000,100000,1000000')).split(',').map(Number);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -89,8 +90,9 @@ async function main() {
     datasets = result.raw;
   }
   if (sections.has('landing')) rows.push(...landingBenchmark({ build: !values['no-build'], log }));
+  if (sections.has('thumbnails')) rows.push(...(await thumbnailBenchmarks(ctx)));
 
-  const full = !quick && sections.size === 4 && !values.sizes && !values.dialects;
+  const full = !quick && sections.size === 5 && !values.sizes && !values.dialects;
   const out = writeResults(path.join(BENCH_DIR, 'results', full ? '' : 'partial'), {
     rows,
     startedAt: started,

@@ -149,7 +149,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
   await registerWebApp(app, config.webDistDir);
 
+  // One background worker per process (thumbnails); it finishes the job in hand before the database closes.
+  // Copies a killed predecessor left behind go first, before this process's own jobs make new ones.
+  await services.thumbnails.removeLeftoverCopies();
+  services.worker.start();
   app.addHook('onClose', async () => {
+    await services.worker.stop();
     // Blobs of files deleted just now are reclaimed before the database goes (gc would, later).
     await services.reclaims.drain();
     if (!overrides.db) await db.destroy();

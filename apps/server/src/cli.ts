@@ -18,6 +18,9 @@ Commands:
         Exits 1 and lists the problems when not.
   gc [--dry-run] [--grace-minutes <n>]
         Reclaim blobs nobody references and stale temporary files.
+  thumbnails --backfill
+        Queue thumbnails for stored files that have none (images always; videos with ffmpeg,
+        PDFs with pdftoppm on this machine's PATH). Running servers make them in the background.
 ${MIGRATE_USAGE}
 `;
 
@@ -33,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       'grace-minutes': { type: 'string' },
+      backfill: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -78,8 +82,15 @@ async function main(argv: string[]): Promise<number> {
         const verb = values['dry-run'] ? 'would free' : 'freed';
         console.log(
           `gc: ${verb} ${report.bytesFreed} bytes (${report.unreferencedBlobs} unreferenced blobs, ` +
-            `${report.orphanBytes} orphaned objects, ${report.tempFiles} temporary files)`,
+            `${report.orphanBytes} orphaned objects, ${report.orphanThumbnails} orphaned thumbnails, ` +
+            `${report.tempFiles} temporary files)`,
         );
+        return 0;
+      }
+      case 'thumbnails': {
+        if (!values.backfill) throw new UsageError('thumbnails needs --backfill');
+        const queued = await services.thumbnails.backfill();
+        console.log(`thumbnails: queued ${queued} stored file(s) for thumbnails`);
         return 0;
       }
       default:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@cloudstash/contract';
+import os from 'node:os';
 import path from 'node:path';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -36,6 +37,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
   // Seconds between SIGTERM (health turns 503) and closing the listener, so a load balancer sees it first.
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().nonnegative().default(0),
+  // Thumbnails made at once by each process: one per core by default; 0 makes none (another process does).
+  THUMBNAIL_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Signs download links; every process of one deployment needs the same one (secrets.ts).
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     gcGraceMs: e.GC_GRACE_MINUTES * 60_000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    thumbnailWorkers: e.THUMBNAIL_WORKERS ?? os.availableParallelism(),
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET,
     registration: e.REGISTRATION,

@@ -38,6 +38,7 @@ export const MESSAGES = {
   userLoadFailed: 'Failed to load user information',
   publicFilesLoadFailed: 'Failed to load public files',
   fileNotFound: 'File not found',
+  thumbnailNotFound: 'No thumbnail for this file yet',
   filesLoadFailed: 'Failed to load files',
   statsLoadFailed: 'Failed to load storage statistics',
   userNotFound: 'User not found',

@@ -48,6 +48,11 @@ export const fileSchema = z.object({
   updatedAt: z.string(),
   /** Where the bytes are served for preview: /api/v1/files/f/{id}/content */
   url: z.string(),
+  /**
+   * The file's 256 px WebP thumbnail, /api/v1/files/f/{id}/thumbnail (add `?size=1024` for the large one);
+   * null while none exists (not made yet, or a type that has none).
+   */
+  thumbnailUrl: z.string().nullable(),
   /** Absent (null) when the uploader's account no longer exists; shown as 'Unknown User'. */
   uploadedBy: uploaderSchema.nullable(),
 });
@@ -68,6 +73,12 @@ export const storageStatsSchema = z.object({
   totalLogicalSize: z.number(),
   totalPhysicalSize: z.number(),
   storageSaved: z.number(),
+  /**
+   * Bytes of every stored thumbnail, counted once per content like the blobs and not included in
+   * totalPhysicalSize (so storageSaved still compares uploads with their stored copies). The server always
+   * sends it; optional so that figures computed before thumbnails existed still parse.
+   */
+  thumbnailBytes: z.number().optional(),
   totalFilesUploaded: z.number(),
   uniqueFilesStored: z.number(),
   totalUsers: z.number(),

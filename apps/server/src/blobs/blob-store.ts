@@ -27,8 +27,25 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every stored key with its size and last modification, for fsck and gc. */
   list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
+  /**
+   * Files derived from a blob (its thumbnails), named by the blob's hash (`{sha256}-256.webp`) and kept apart
+   * from the blobs under their own prefix (S3: `{prefix}thumbs/`; fs: a `thumbs` folder beside the blob
+   * folder). A put replaces the object whole (never a torn one); they are small, so they travel as buffers.
+   */
+  putDerived(name: string, bytes: Buffer): Promise<void>;
+  readDerived(name: string): Promise<Readable>;
+  /** Removes `name`; removing a missing one is not an error. */
+  deleteDerived(name: string): Promise<void>;
+  /** Every derived object, for fsck and gc. */
+  listDerived(): AsyncIterable<{ name: string; size: number; modifiedAt: Date }>;
   /** Throws when the store cannot be reached; used by the health check. */
   ping(): Promise<void>;
 }
 
 export const BLOB_KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+/** `{sha256}-{variant}.{extension}`: the hash of the blob a derived file was made from comes first. */
+export const DERIVED_NAME_PATTERN = /^[0-9a-f]{64}-[a-z0-9]{1,16}\.[a-z0-9]{1,8}$/;
+
+/** The key prefix of derived files inside an S3 store's prefix, and the name of their folder on fs. */
+export const DERIVED_PREFIX = 'thumbs/';

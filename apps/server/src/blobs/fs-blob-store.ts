@@ -1,9 +1,16 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ensurePrivateDir } from '../private-files';
-import { BLOB_KEY_PATTERN, type BlobStore, type ByteRange } from './blob-store';
+import {
+  BLOB_KEY_PATTERN,
+  DERIVED_NAME_PATTERN,
+  DERIVED_PREFIX,
+  type BlobStore,
+  type ByteRange,
+} from './blob-store';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
@@ -11,6 +18,12 @@ const READ_CHUNK_BYTES = 1024 * 1024;
 function blobPath(root: string, key: string): string {
   if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`Invalid blob key ${key}`);
   return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
+}
+
+/** Derived files live in their own tree beside the blobs' (DATA_DIR/thumbs/ab/cd/<name>), fanned out alike. */
+function derivedPath(root: string, name: string): string {
+  if (!DERIVED_NAME_PATTERN.test(name)) throw new Error(`Invalid derived file name ${name}`);
+  return path.join(root, name.slice(0, 2), name.slice(2, 4), name);
 }
 
 async function fsyncDirectory(dir: string): Promise<void> {
@@ -24,7 +37,11 @@ async function fsyncDirectory(dir: string): Promise<void> {
 
 export class FsBlobStore implements BlobStore {
   readonly kind = 'fs' as const;
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    /** Derived files sit beside the blob folder, not inside it, so the blob tree holds nothing but blobs. */
+    private readonly derivedRoot = path.join(path.dirname(root), DERIVED_PREFIX),
+  ) {}
 
   async init(): Promise<void> {
     ensurePrivateDir(this.root);
@@ -77,6 +94,39 @@ export class FsBlobStore implements BlobStore {
       if (!entry.isFile() || !BLOB_KEY_PATTERN.test(entry.name)) continue;
       const stat = await fsp.stat(path.join(entry.parentPath, entry.name));
       yield { key: entry.name, size: stat.size, modifiedAt: stat.mtime };
+    }
+  }
+
+  async putDerived(name: string, bytes: Buffer): Promise<void> {
+    const target = derivedPath(this.derivedRoot, name);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // Written aside and renamed, so a reader never sees half a thumbnail.
+    const temp = `${target}.${crypto.randomUUID()}.tmp`;
+    try {
+      await fsp.writeFile(temp, bytes, { flush: true });
+      await fsp.rename(temp, target);
+    } finally {
+      await fsp.rm(temp, { force: true });
+    }
+  }
+
+  async readDerived(name: string): Promise<Readable> {
+    const handle = await fsp.open(derivedPath(this.derivedRoot, name), 'r');
+    return handle.createReadStream({ autoClose: true });
+  }
+
+  async deleteDerived(name: string): Promise<void> {
+    await fsp.rm(derivedPath(this.derivedRoot, name), { force: true });
+  }
+
+  async *listDerived(): AsyncIterable<{ name: string; size: number; modifiedAt: Date }> {
+    const entries = await fsp
+      .readdir(this.derivedRoot, { recursive: true, withFileTypes: true })
+      .catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !DERIVED_NAME_PATTERN.test(entry.name)) continue;
+      const stat = await fsp.stat(path.join(entry.parentPath, entry.name)).catch(() => undefined);
+      if (stat) yield { name: entry.name, size: stat.size, modifiedAt: stat.mtime };
     }
   }
 

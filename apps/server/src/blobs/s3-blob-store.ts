@@ -14,7 +14,13 @@ import {
   S3ServiceException,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { BLOB_KEY_PATTERN, type BlobStore, type ByteRange } from './blob-store';
+import {
+  BLOB_KEY_PATTERN,
+  DERIVED_NAME_PATTERN,
+  DERIVED_PREFIX,
+  type BlobStore,
+  type ByteRange,
+} from './blob-store';
 
 export interface S3BlobStoreOptions {
   /** Omit for AWS itself; the base URL of any other S3-compatible service (MinIO, R2, Garage, Ceph...). */
@@ -137,6 +143,12 @@ export class S3BlobStore implements BlobStore {
   private objectKey(key: string): string {
     if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`Invalid blob key ${key}`);
     return `${this.prefix}${key}`;
+  }
+
+  /** Derived files sit under `{prefix}thumbs/`, one level below the blobs, which list() therefore skips. */
+  private derivedKey(name: string): string {
+    if (!DERIVED_NAME_PATTERN.test(name)) throw new Error(`Invalid derived file name ${name}`);
+    return `${this.prefix}${DERIVED_PREFIX}${name}`;
   }
 
   private get where(): string {
@@ -273,6 +285,8 @@ export class S3BlobStore implements BlobStore {
         new ListObjectsV2Command({
           Bucket: this.options.bucket,
           Prefix: this.prefix,
+          // Blobs are the direct children of the prefix; derived files one level down are not listed here.
+          Delimiter: '/',
           ContinuationToken: token,
           MaxKeys: this.options.listPageSize ?? 1000,
         }),
@@ -281,6 +295,56 @@ export class S3BlobStore implements BlobStore {
         const key = object.Key?.slice(this.prefix.length);
         if (!key || !BLOB_KEY_PATTERN.test(key)) continue;
         yield { key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async putDerived(name: string, bytes: Buffer): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.derivedKey(name),
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: 'application/octet-stream',
+      }),
+    );
+  }
+
+  async readDerived(name: string): Promise<Readable> {
+    const answer = await this.client.send(
+      new GetObjectCommand({ Bucket: this.options.bucket, Key: this.derivedKey(name) }),
+    );
+    return answer.Body as Readable;
+  }
+
+  async deleteDerived(name: string): Promise<void> {
+    try {
+      await this.client.send(
+        new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.derivedKey(name) }),
+      );
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
+  async *listDerived(): AsyncIterable<{ name: string; size: number; modifiedAt: Date }> {
+    const prefix = `${this.prefix}${DERIVED_PREFIX}`;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+          MaxKeys: this.options.listPageSize ?? 1000,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        const name = object.Key?.slice(prefix.length);
+        if (!name || !DERIVED_NAME_PATTERN.test(name)) continue;
+        yield { name, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -18,9 +18,12 @@ import {
   insertBlobRows,
   isEmptyForMigration,
   referencedBlobs,
+  thumbnailRows as storedThumbnailRows,
 } from '../repositories/migration';
+import { insertThumbnails, type ThumbnailRow } from '../repositories/thumbnails';
 import { loadAppSecret } from '../secrets';
 import { createServices } from '../services/container';
+import { thumbnailName } from '../services/thumbnails/storage';
 
 export const MIGRATE_USAGE = `  migrate --from <embedded DATA_DIR> [--create-bucket] [--concurrency <n>]
         Copy an embedded instance (SQLite + local blobs, stopped) into the configured PostgreSQL
@@ -177,6 +180,23 @@ export async function migrateCommand(
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
 
+    // Thumbnails of the copied blobs come along (small, so as buffers); one whose bytes are missing is left
+    // out, and `thumbnails --backfill` on the target makes it again.
+    const wanted = new Set(referenced.map((b) => b.hash));
+    const thumbnailRows: ThumbnailRow[] = [];
+    for (const row of await storedThumbnailRows(source)) {
+      if (!wanted.has(row.blob_hash)) continue;
+      const name = thumbnailName(row.blob_hash, row.size);
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of await sourceStore.readDerived(name)) chunks.push(chunk as Buffer);
+      } catch {
+        continue;
+      }
+      await targetStore.putDerived(name, Buffer.concat(chunks));
+      thumbnailRows.push(row);
+    }
+
     // 2. Rows, all or nothing.
     const counts = await inTransaction(target, async (trx) => {
       const tally: Record<string, number> = {};
@@ -199,6 +219,8 @@ export async function migrateCommand(
       for (const { table, key } of LINK_TABLES) {
         tally[table] = await copyTableRows(source, trx, table, key, PAGE);
       }
+      for (let i = 0; i < thumbnailRows.length; i += PAGE)
+        await insertThumbnails(trx, thumbnailRows.slice(i, i + PAGE));
       return tally;
     });
 

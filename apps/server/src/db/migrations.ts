@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { addAccounts } from './accounts-migration';
+import { createThumbnailTotals } from './thumbnail-totals';
 import { createTotals, isPostgres } from './totals';
 
 /**
@@ -250,6 +251,54 @@ const migrations: Record<string, Migration> = {
         .on('download_marks')
         .column('counted_at')
         .execute();
+    },
+  },
+  '010_jobs_and_thumbnails': {
+    /**
+     * Background work (one row per kind and key, so enqueueing twice is harmless) and the thumbnails made for
+     * a blob's content. Thumbnail rows go with their blob row: reclaiming a blob cascades to them.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_expires_at', 'text')
+        .addColumn('run_after', 'text', (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('jobs_kind_key', ['kind', 'key'])
+        .execute();
+      // The claim reads queued jobs that are due, and running jobs whose lease ran out, off these.
+      await db.schema
+        .createIndex('jobs_state_run_after')
+        .on('jobs')
+        .columns(['state', 'run_after', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('jobs_state_lease')
+        .on('jobs')
+        .columns(['state', 'lease_expires_at'])
+        .execute();
+
+      await db.schema
+        .createTable('thumbnails')
+        .addColumn('blob_hash', 'text', (c) => c.notNull().references('blobs.hash').onDelete('cascade'))
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('bytes', 'integer', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('thumbnails_pk', ['blob_hash', 'size'])
+        .execute();
+      await createThumbnailTotals(db);
     },
   },
 };

@@ -205,6 +205,41 @@ export interface DownloadMarksTable {
   counted_at: string;
 }
 
+/** Background work, one row per (kind, key); claimed by one process at a time through its lease. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** A queued job is not claimed before this instant (retry back-off). */
+  run_after: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A thumbnail stored for a blob's content, at one size (the long side in pixels). */
+export interface ThumbnailsTable {
+  blob_hash: string;
+  size: number;
+  bytes: number;
+  width: number;
+  height: number;
+  /** A video's length in milliseconds; null for images and documents. */
+  duration_ms: number | null;
+  created_at: string;
+}
+
+/** The thumbnails' count and bytes, kept by triggers (db/thumbnail-totals.ts) like file_totals. */
+export interface ThumbnailTotalsTable {
+  slot: number;
+  thumbnails: number;
+  bytes: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -225,4 +260,7 @@ export interface Database {
   settings: SettingsTable;
   rate_limits: RateLimitsTable;
   download_marks: DownloadMarksTable;
+  jobs: JobsTable;
+  thumbnails: ThumbnailsTable;
+  thumbnail_totals: ThumbnailTotalsTable;
 }

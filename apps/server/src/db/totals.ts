@@ -21,7 +21,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  */
 export const TOTALS_SLOTS = 1;
 /** pg_advisory_xact_lock key of the totals ("CSTOTALS" read as hex-ish digits); any constant would do. */
-const ADVISORY_LOCK = 827_151_337;
+export const ADVISORY_LOCK = 827_151_337;
 
 export const CATEGORY_COLUMNS = {
   image: 'images',

@@ -13,6 +13,8 @@ export interface FileWithOwner extends FileRow {
   owner_name: string | null;
   owner_email: string | null;
   owner_role: 'user' | 'admin' | null;
+  /** 1 when the file's content has its thumbnails, else 0. */
+  has_thumbnail: number;
 }
 
 /** Which files a list may contain at all, before the user's own filters. */
@@ -50,12 +52,20 @@ function sortKeys(
   };
 }
 
+/**
+ * Files with their owner's public columns and whether their content has a thumbnail: one primary-key probe
+ * of `thumbnails` per row returned, so a page costs the same with or without them.
+ */
 function selectWithOwner(db: Executor) {
   return db
     .selectFrom('files')
     .leftJoin('users', 'users.id', 'files.owner_id')
+    .leftJoin('thumbnails', (join) =>
+      join.onRef('thumbnails.blob_hash', '=', 'files.blob_hash').on('thumbnails.size', '=', 256),
+    )
     .selectAll('files')
-    .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role']);
+    .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role'])
+    .select(sql<number>`case when thumbnails.blob_hash is null then 0 else 1 end`.as('has_thumbnail'));
 }
 
 export async function insertFile(db: Executor, file: FileRow): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ThumbnailRow } from './thumbnails';
 import type { Executor } from '../db/executor';
 import type { Database } from '../db/schema';
 
@@ -68,4 +69,9 @@ export async function copyTableRows(
     copied += rows.length;
     after = rows[rows.length - 1]![key] as string;
   }
+}
+
+/** Every stored thumbnail's row, in a stable order, for `cli migrate`. */
+export function thumbnailRows(db: Executor): Promise<ThumbnailRow[]> {
+  return db.selectFrom('thumbnails').selectAll().orderBy('blob_hash').orderBy('size').execute();
 }

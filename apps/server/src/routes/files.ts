@@ -17,6 +17,7 @@ import { signedIn } from '../http/auth';
 import { AppError } from '../errors';
 import { isCrossSite } from '../http/origin-check';
 import { receiveUpload } from '../http/multipart-upload';
+import { sendThumbnail } from '../http/send-thumbnail';
 import { readUpdateForm } from '../http/update-form';
 import type { Services } from '../services/container';
 import type { UploadHooks } from '../upload/hooks';
@@ -28,7 +29,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
   app,
   { services, uploadHooks },
 ) => {
-  const { files, stats, config } = services;
+  const { files, stats, config, thumbnails } = services;
 
   app.get(
     '/files/user-files',
@@ -105,6 +106,22 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
       },
     },
     (request, reply) => serveFileContent(services, request, reply),
+  );
+
+  app.get(
+    '/files/f/:id/thumbnail',
+    {
+      schema: {
+        tags,
+        params: fileIdParamsSchema,
+        querystring: z.object({ size: z.enum(['256', '1024']).default('256') }),
+      },
+    },
+    async (request, reply) => {
+      const size = request.query.size === '1024' ? 1024 : 256;
+      const thumbnail = await thumbnails.forViewer(signedIn(request), request.params.id, size);
+      return sendThumbnail(request, reply, thumbnail);
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { inTransaction, nowIso } from '../db/executor';
 import * as blobs from '../repositories/blobs';
 import * as files from '../repositories/files';
 import type { FileRow } from '../repositories/files';
+import { deleteThumbnailsOf } from './thumbnails/storage';
 
 /**
  * The deduplication protocol. Three rules keep every file row backed by bytes, whatever
@@ -52,6 +53,7 @@ export class BlobReferences {
     return inTransaction(this.db, async (trx) => {
       if (!(await blobs.deleteBlobIfUnreferenced(trx, hash))) return false;
       await this.store.delete(hash);
+      await deleteThumbnailsOf(trx, this.store, hash);
       return true;
     });
   }

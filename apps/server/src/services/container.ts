@@ -20,11 +20,15 @@ import { LinkTokens } from './link-tokens';
 import { ShareLinkService } from './links';
 import { FileService } from './files';
 import { HealthService } from './health';
+import { JobService } from './jobs';
 import { Maintenance } from './maintenance';
 import { ReclaimQueue } from './reclaim-queue';
 import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
+import { ThumbnailService } from './thumbnails/thumbnails';
+import { findThumbnailTools } from './thumbnails/tools';
+import { JobWorker } from './thumbnails/worker';
 
 /** Every service, wired once per process; routes receive this and nothing else. */
 export function createServices(
@@ -45,16 +49,28 @@ export function createServices(
   const totp = new TotpService(db, config);
   const pendingLogins = new PendingLogins(secret);
   const removal = new AccountRemoval(db, references);
+  const jobs = new JobService(db);
+  const thumbnails = new ThumbnailService(db, store, jobs, findThumbnailTools(), config, log);
+  // Started by the server (app.ts), not by the CLI, which only queues work.
+  const worker = new JobWorker(
+    jobs,
+    { thumbnail: (job) => thumbnails.make(job) },
+    { concurrency: config.thumbnailWorkers },
+    log,
+  );
   return {
     config,
     sessions,
     references,
     reclaims,
     links,
+    jobs,
+    thumbnails,
+    worker,
     downloads,
     linkTokens,
     shareLinks: new ShareLinkService(db, store, linkTokens, downloads, config),
-    files: new FileService(db, store, references, links, reclaims, hooks),
+    files: new FileService(db, store, references, links, reclaims, thumbnails, hooks),
     accounts: new AccountService(db, sessions, config, { registration, totp, pending: pendingLogins }),
     registration,
     totp,

@@ -28,6 +28,7 @@ import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
 import type { Viewer } from './sessions';
+import type { ThumbnailService } from './thumbnails/thumbnails';
 
 export interface ReceivedUpload {
   fields: { filename?: string; isPublic?: boolean };
@@ -49,6 +50,7 @@ export class FileService {
     private readonly references: BlobReferences,
     private readonly links: DownloadLinks,
     private readonly reclaims: ReclaimQueue,
+    private readonly thumbnails: ThumbnailService,
     private readonly hooks: UploadHooks = {},
   ) {}
 
@@ -88,6 +90,7 @@ export class FileService {
     };
     await this.references.commitNewFile(row, file.tempPath);
     this.hooks.afterCommit?.();
+    await this.thumbnails.requestFor(row);
     return this.get(viewer, row.id);
   }
 

@@ -7,22 +7,32 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import * as blobs from '../repositories/blobs';
 import { deleteDownloadMarksBefore } from '../repositories/download-marks';
+import { blobsWithThumbnails } from '../repositories/thumbnails';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import type { BlobReferences } from './blob-references';
 import { DOWNLOAD_COUNT_INTERVAL_MS, DownloadService } from './downloads';
 import { sweepShareLinkRecords } from './links';
 import type { SessionService } from './sessions';
+import { blobOfThumbnail } from './thumbnails/storage';
 
 export interface GcReport {
   unreferencedBlobs: number;
   orphanBytes: number;
+  /** Stored thumbnails whose blob is gone (their process died between the two deletions). */
+  orphanThumbnails: number;
   tempFiles: number;
   bytesFreed: number;
 }
 
 export interface FsckProblem {
   blob: string;
-  problem: 'missing bytes' | 'hash mismatch' | 'size mismatch' | 'wrong reference count';
+  problem:
+    | 'missing bytes'
+    | 'hash mismatch'
+    | 'size mismatch'
+    | 'wrong reference count'
+    | 'thumbnail without blob'
+    | 'missing thumbnail bytes';
   detail?: string;
 }
 
@@ -55,7 +65,13 @@ export class Maintenance {
    * that is about to commit them keeps them), and stale temporary files.
    */
   async gc({ dryRun = false, graceMs = this.config.gcGraceMs } = {}): Promise<GcReport> {
-    const report: GcReport = { unreferencedBlobs: 0, orphanBytes: 0, tempFiles: 0, bytesFreed: 0 };
+    const report: GcReport = {
+      unreferencedBlobs: 0,
+      orphanBytes: 0,
+      orphanThumbnails: 0,
+      tempFiles: 0,
+      bytesFreed: 0,
+    };
     for (const blob of await blobs.unreferencedBlobs(this.db, 100_000)) {
       if (dryRun || (await this.references.reclaim(blob.hash))) {
         report.unreferencedBlobs += 1;
@@ -70,6 +86,14 @@ export class Maintenance {
         report.orphanBytes += 1;
         report.bytesFreed += stored.size;
       }
+    }
+    // Re-read: the loop above may have reclaimed blobs, and thumbnails go with their blob.
+    const remaining = new Set((await blobs.allBlobs(this.db)).map((b) => b.hash));
+    for await (const thumbnail of this.store.listDerived()) {
+      if (remaining.has(blobOfThumbnail(thumbnail.name)) || thumbnail.modifiedAt.getTime() > cutoff) continue;
+      if (!dryRun) await this.store.deleteDerived(thumbnail.name);
+      report.orphanThumbnails += 1;
+      report.bytesFreed += thumbnail.size;
     }
     report.tempFiles = await this.removeTempFiles(cutoff, dryRun);
     if (!dryRun) {
@@ -97,8 +121,15 @@ export class Maintenance {
     return removed;
   }
 
-  /** Every referenced blob has bytes that hash to its key, and every count matches its file rows. */
-  async fsck(): Promise<{ checkedBlobs: number; problems: FsckProblem[] }> {
+  /**
+   * Every referenced blob has bytes that hash to its key, and every count matches its file rows. A thumbnail
+   * whose blob is gone counts once it is older than `graceMs`: a younger one may belong to a job that is
+   * still running and will remove it itself.
+   */
+  async fsck({ graceMs = this.config.gcGraceMs } = {}): Promise<{
+    checkedBlobs: number;
+    problems: FsckProblem[];
+  }> {
     const problems: FsckProblem[] = [];
     const all = await blobs.allBlobs(this.db);
     for (const blob of all.filter((b) => b.ref_count > 0)) {
@@ -127,7 +158,27 @@ export class Maintenance {
         detail: `count ${wrong.ref_count}, files ${wrong.files}`,
       });
     }
+    problems.push(...(await this.checkThumbnails(new Set(all.map((b) => b.hash)), Date.now() - graceMs)));
     return { checkedBlobs: all.length, problems };
+  }
+
+  /** Stored thumbnails belong to a blob row, and every recorded thumbnail has its bytes. */
+  private async checkThumbnails(known: Set<string>, cutoff: number): Promise<FsckProblem[]> {
+    const problems: FsckProblem[] = [];
+    const stored = new Set<string>();
+    for await (const thumbnail of this.store.listDerived()) {
+      stored.add(blobOfThumbnail(thumbnail.name));
+      if (!known.has(blobOfThumbnail(thumbnail.name)) && thumbnail.modifiedAt.getTime() <= cutoff)
+        problems.push({
+          blob: blobOfThumbnail(thumbnail.name),
+          problem: 'thumbnail without blob',
+          detail: thumbnail.name,
+        });
+    }
+    for (const hash of await blobsWithThumbnails(this.db)) {
+      if (!stored.has(hash)) problems.push({ blob: hash, problem: 'missing thumbnail bytes' });
+    }
+    return problems;
   }
 
   /** Runs gc in at most one process at a time, through a lease in the shared database. */

@@ -18,6 +18,7 @@ export function presentUser(row: UserRecord): User {
 }
 
 export const contentUrl = (fileId: string) => `${API_BASE}/files/f/${fileId}/content`;
+export const thumbnailUrl = (fileId: string) => `${API_BASE}/files/f/${fileId}/thumbnail`;
 
 /**
  * The only shape a file leaves the server in: never a blob hash or storage path. `audience` decides how much
@@ -40,6 +41,7 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     url: contentUrl(row.id),
+    thumbnailUrl: row.has_thumbnail ? thumbnailUrl(row.id) : null,
     uploadedBy,
   };
 }
@@ -86,16 +88,18 @@ export function presentAllFilesSummary(t: InstanceTotals) {
 export function presentStorage(figures: {
   logical: InstanceTotals;
   physical: { uniqueFilesStored: number; totalPhysicalSize: number };
+  thumbnailBytes: number;
   totalUsers: number;
   shared: { hash: string; ref_count: number } | undefined;
   sharedFile: { id: string; filename: string } | undefined;
   top: { id: string; name: string; uploads: number } | undefined;
 }): StorageStats {
-  const { logical, physical, totalUsers, shared, sharedFile, top } = figures;
+  const { logical, physical, thumbnailBytes, totalUsers, shared, sharedFile, top } = figures;
   return {
     totalLogicalSize: logical.size,
     totalPhysicalSize: physical.totalPhysicalSize,
     storageSaved: logical.size - physical.totalPhysicalSize,
+    thumbnailBytes,
     totalFilesUploaded: logical.files,
     uniqueFilesStored: physical.uniqueFilesStored,
     totalUsers,

@@ -4,6 +4,7 @@ import { notFound } from '../errors';
 import * as blobs from '../repositories/blobs';
 import * as totals from '../repositories/file-totals';
 import * as files from '../repositories/files';
+import * as thumbnails from '../repositories/thumbnails';
 import * as users from '../repositories/users';
 import {
   presentAllFilesSummary,
@@ -39,15 +40,28 @@ export class StatsService {
     return { user: presentUser(user), ...(await this.ownerTotals(userId)) };
   }
 
+  /**
+   * Logical = what users uploaded, physical = what is stored once. Thumbnails are reported on their own:
+   * counting them in physical storage would make an instance without duplicates appear to lose space.
+   */
   async storage(): Promise<StorageStats> {
-    const [logical, physical, totalUsers, shared, top] = await Promise.all([
+    const [logical, physical, thumbs, totalUsers, shared, top] = await Promise.all([
       totals.instanceTotals(this.db),
       blobs.blobTotals(this.db),
+      thumbnails.thumbnailTotals(this.db),
       users.countUsers(this.db),
       blobs.mostReferencedBlob(this.db),
       totals.topUploader(this.db),
     ]);
     const sharedFile = shared ? await files.anyFileOfBlob(this.db, shared.hash) : undefined;
-    return presentStorage({ logical, physical, totalUsers, shared, sharedFile, top });
+    return presentStorage({
+      logical,
+      physical,
+      thumbnailBytes: thumbs.bytes,
+      totalUsers,
+      shared,
+      sharedFile,
+      top,
+    });
   }
 }

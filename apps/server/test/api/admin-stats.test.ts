@@ -30,6 +30,7 @@ describe.each(DIALECTS)('admin screens and storage statistics (%s)', (dialect) =
         totalLogicalSize: 0,
         totalPhysicalSize: 0,
         storageSaved: 0,
+        thumbnailBytes: 0,
         totalFilesUploaded: 0,
         uniqueFilesStored: 0,
         totalUsers: 3,

@@ -86,6 +86,12 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
     const fsck = await t.services.maintenance.fsck();
     expect(fsck.problems).toEqual([]);
     const gc = await t.services.maintenance.gc({ dryRun: true, graceMs: 0 });
-    expect(gc).toEqual({ unreferencedBlobs: 0, orphanBytes: 0, tempFiles: 0, bytesFreed: 0 });
+    expect(gc).toEqual({
+      unreferencedBlobs: 0,
+      orphanBytes: 0,
+      orphanThumbnails: 0,
+      tempFiles: 0,
+      bytesFreed: 0,
+    });
   });
 });

@@ -179,6 +179,35 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
     }
   });
 
+  it('keeps derived files (thumbnails) under their own names, apart from the blobs', async () => {
+    const bytes = crypto.randomBytes(3000);
+    const key = sha(bytes);
+    await h.store.put(key, h.temp(bytes), bytes.length);
+    const small = crypto.randomBytes(200);
+    const large = crypto.randomBytes(900);
+    await h.store.putDerived(`${key}-256.webp`, small);
+    await h.store.putDerived(`${key}-1024.webp`, large);
+    expect((await readAll(await h.store.readDerived(`${key}-256.webp`))).equals(small)).toBe(true);
+    // A second put replaces the object whole.
+    await h.store.putDerived(`${key}-256.webp`, large);
+    expect((await readAll(await h.store.readDerived(`${key}-256.webp`))).equals(large)).toBe(true);
+
+    const derived = new Map<string, number>();
+    for await (const item of h.store.listDerived()) derived.set(item.name, item.size);
+    expect(derived.get(`${key}-256.webp`)).toBe(900);
+    expect(derived.get(`${key}-1024.webp`)).toBe(900);
+    const blobKeys: string[] = [];
+    for await (const item of h.store.list()) blobKeys.push(item.key);
+    expect(blobKeys.filter((k) => k.startsWith(key))).toEqual([key]);
+
+    await h.store.deleteDerived(`${key}-256.webp`);
+    await expect(h.store.deleteDerived(`${key}-256.webp`)).resolves.toBeUndefined();
+    await expect(h.store.readDerived(`${key}-256.webp`)).rejects.toThrow();
+    expect(await h.store.exists(key)).toBe(true);
+    await expect(h.store.readDerived('../../etc/passwd')).rejects.toThrow(/Invalid derived file name/);
+    await expect(h.store.putDerived(`${key}/x.webp`, small)).rejects.toThrow(/Invalid derived file name/);
+  });
+
   it('ping succeeds while the store answers', async () => {
     await expect(h.store.ping()).resolves.toBeUndefined();
   });

@@ -71,7 +71,18 @@ async function populateEmbedded(dataDir: string) {
     .data;
   const visitor = new TestClient(baseUrl);
   expect((await visitor.get(`/api/v1/s/${link.token}/content?download=1`)).status).toBe(200);
+  // Thumbnails are made in the background; the figures compared after the move include them once all are done.
+  for (;;) {
+    const open = await built.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
+    if (open.length === 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const stats = (await clients[0]!.get('/api/v1/admin/stats')).body.data;
+  expect(stats.thumbnailBytes).toBeGreaterThan(0);
   await built.app.close();
   return { accounts, files, stats, sessionClient: clients[2]!, link: link as { _id: string; token: string } };
 }

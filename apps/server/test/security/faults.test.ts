@@ -156,7 +156,12 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
 
   beforeAll(async () => {
     dbFault = new DbFault();
-    t = await startTestApp(dialect, { wrapDb: (db) => db.withPlugin(dbFault) });
+    t = await startTestApp(dialect, {
+      wrapDb: (db) => db.withPlugin(dbFault),
+      // The faults are process-wide mocks of the next fs call or statement: a background thumbnail job
+      // running meanwhile would take the fault meant for the upload under test.
+      env: { THUMBNAIL_WORKERS: '0' },
+    });
     await t.client().signUp();
     user = t.client();
     await user.signUp();

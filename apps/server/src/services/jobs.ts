@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Db } from '../db/connect';
+import * as jobs from '../repositories/jobs';
+import type { JobRow } from '../repositories/jobs';
+
+export type Job = JobRow;
+
+/** A job that failed for a reason that will not pass (a file that cannot be decoded): it is not retried. */
+export class PermanentJobError extends Error {}
+
+/** How long a claimed job belongs to its process; longer than any job's own time limit. */
+export const JOB_LEASE_MS = 5 * 60_000;
+/** A job that has been claimed this many times (its process died or it failed for passing reasons) is failed. */
+export const MAX_JOB_ATTEMPTS = 3;
+const RETRY_BASE_MS = 30_000;
+
+/** This process, as the holder of the leases it takes. */
+export const PROCESS_JOB_OWNER = `${process.pid}-${crypto.randomUUID()}`;
+
+/**
+ * The durable queue of background work: one row per (kind, key), so enqueueing is idempotent. A job is
+ * claimed with a lease; when its process dies the lease runs out and another process claims it again, and a
+ * job claimed MAX_JOB_ATTEMPTS times without finishing is failed rather than retried for ever.
+ */
+export class JobService {
+  private readonly events = new EventEmitter();
+
+  constructor(private readonly db: Db) {}
+
+  /** Queues `kind:key` unless it is already known (queued, running, done or failed); true when it was added. */
+  async enqueue(kind: string, key: string, now = Date.now()): Promise<boolean> {
+    const added = await jobs.insertJobIfAbsent(this.db, {
+      id: crypto.randomUUID(),
+      kind,
+      key,
+      now: new Date(now).toISOString(),
+    });
+    if (added) this.events.emit('enqueued');
+    return added;
+  }
+
+  /** Calls `listener` whenever this process enqueues a job, so an idle worker starts at once. */
+  onEnqueue(listener: () => void): () => void {
+    this.events.on('enqueued', listener);
+    return () => this.events.off('enqueued', listener);
+  }
+
+  /**
+   * The next job for `owner`, or undefined when none is due. A job whose previous claims all died is failed
+   * here instead of being handed out again.
+   */
+  async claim(owner = PROCESS_JOB_OWNER, now = Date.now(), leaseMs = JOB_LEASE_MS): Promise<Job | undefined> {
+    for (;;) {
+      const job = await jobs.claimJob(this.db, {
+        owner,
+        now: new Date(now).toISOString(),
+        until: new Date(now + leaseMs).toISOString(),
+      });
+      if (!job || job.attempts <= MAX_JOB_ATTEMPTS) return job;
+      await this.fail(job, `gave up after ${MAX_JOB_ATTEMPTS} attempts that did not finish`, { now });
+    }
+  }
+
+  /** False when the job's lease was lost meanwhile (another process owns it now). */
+  complete(job: Job, now = Date.now()): Promise<boolean> {
+    return jobs.finishJob(
+      this.db,
+      { id: job.id, owner: job.lease_owner!, now: new Date(now).toISOString() },
+      { state: 'done', error: null },
+    );
+  }
+
+  /**
+   * Records why a job failed. `retry` queues it again after a back-off while attempts remain (a store that did
+   * not answer); without it the failure is final (a file that cannot be decoded will not decode next time).
+   */
+  fail(job: Job, reason: string, { retry = false, now = Date.now() } = {}): Promise<boolean> {
+    const again = retry && job.attempts < MAX_JOB_ATTEMPTS;
+    return jobs.finishJob(
+      this.db,
+      { id: job.id, owner: job.lease_owner!, now: new Date(now).toISOString() },
+      {
+        state: again ? 'queued' : 'failed',
+        error: reason.slice(0, 500),
+        runAfter: again ? new Date(now + RETRY_BASE_MS * 2 ** (job.attempts - 1)).toISOString() : undefined,
+      },
+    );
+  }
+
+  find(kind: string, key: string) {
+    return jobs.findJob(this.db, kind, key);
+  }
+}

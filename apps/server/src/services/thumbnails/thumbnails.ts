@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES } from '@cloudstash/contract';
+import type { BlobStore } from '../../blobs/blob-store';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import { inTransaction, nowIso } from '../../db/executor';
+import { notFound } from '../../errors';
+import * as thumbnails from '../../repositories/thumbnails';
+import { requireFileAccess } from '../file-access';
+import type { Job, JobService } from '../jobs';
+import type { Viewer } from '../sessions';
+import { UndecodableError, canRender, isImage, render, renderImage, type ThumbnailSize } from './render';
+import { THUMBNAIL_JOB, thumbnailName } from './storage';
+import type { ThumbnailTools } from './tools';
+
+export interface ThumbnailToServe {
+  /** Identifies the image for caching: the same content and size always give the same bytes. */
+  contentHash: string;
+  size: ThumbnailSize;
+  bytes: number;
+  open(): Promise<Readable>;
+}
+
+/**
+ * Thumbnails belong to content, not to files: made once per blob (by the background worker), shared by every
+ * file holding those bytes, and deleted with the blob (storage.ts).
+ */
+export class ThumbnailService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: BlobStore,
+    private readonly jobs: JobService,
+    readonly tools: ThumbnailTools,
+    private readonly config: Pick<Config, 'dataDir'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Asks for thumbnails of a newly committed file's content. Idempotent: content that has them or a job
+   * already costs one insert that does nothing. Never fails the upload: `cli thumbnails --backfill` catches
+   * whatever is missed here.
+   */
+  async requestFor(file: { blob_hash: string; mimetype: string }): Promise<void> {
+    if (!canRender(file.mimetype, this.tools)) return;
+    try {
+      await this.jobs.enqueue(THUMBNAIL_JOB, file.blob_hash);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not queue a thumbnail');
+    }
+  }
+
+  /** Queues every stored content that can have thumbnails and has neither them nor a job; returns how many. */
+  async backfill(): Promise<number> {
+    let queued = 0;
+    let after = '';
+    for (;;) {
+      const page = await thumbnails.blobsWithoutThumbnails(this.db, { afterHash: after, limit: 500 });
+      for (const blob of page) {
+        if (canRender(blob.mimetype, this.tools) && (await this.jobs.enqueue(THUMBNAIL_JOB, blob.hash)))
+          queued += 1;
+      }
+      if (page.length < 500) return queued;
+      after = page.at(-1)!.hash;
+    }
+  }
+
+  /** Makes and records the thumbnails of the job's content; UndecodableError means it never will. */
+  async make(job: Job): Promise<void> {
+    const hash = job.key;
+    if (await thumbnails.hasThumbnails(this.db, hash)) return;
+    const mimetype = await thumbnails.mediaTypeOfBlob(this.db, hash);
+    if (!mimetype) return; // every file holding it was deleted meanwhile
+    if (!canRender(mimetype, this.tools)) throw new UndecodableError(`no thumbnailer for ${mimetype} here`);
+
+    const rendered = isImage(mimetype)
+      ? { thumbnails: await renderImage(await this.readWhole(hash)), durationMs: null }
+      : await this.withLocalCopy(hash, (file) => render(file, mimetype, this.tools));
+    for (const t of rendered.thumbnails) await this.store.putDerived(thumbnailName(hash, t.size), t.bytes);
+    const now = nowIso();
+    try {
+      await inTransaction(this.db, (trx) =>
+        thumbnails.insertThumbnails(
+          trx,
+          rendered.thumbnails.map((t) => ({
+            blob_hash: hash,
+            size: t.size,
+            bytes: t.bytes.length,
+            width: t.width,
+            height: t.height,
+            duration_ms: rendered.durationMs,
+            created_at: now,
+          })),
+        ),
+      );
+    } catch (error) {
+      // The rows reference the blob row: when the last file went while we worked, the blob's reclamation
+      // has run (or will find no rows), so the bytes just written are removed here.
+      if (await thumbnails.blobExists(this.db, hash)) throw error;
+      for (const t of rendered.thumbnails) await this.store.deleteDerived(thumbnailName(hash, t.size));
+    }
+  }
+
+  /**
+   * An image's bytes, in memory: sharp reads a stream into one buffer anyway, and skipping the local copy
+   * saves writing every uploaded photo to disk a second time. Bounded by the upload size limit.
+   */
+  private async readWhole(hash: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.store.read(hash)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Where the decoders' local copies live: apart from the uploads' temporary files, which gc counts. */
+  private get workDir(): string {
+    return path.join(this.config.dataDir, 'thumbnail-work');
+  }
+
+  /** Copies left by a process that was killed mid-job; at start-up, since DATA_DIR is this process's alone. */
+  async removeLeftoverCopies(): Promise<void> {
+    await fsp.rm(this.workDir, { recursive: true, force: true });
+  }
+
+  /**
+   * The content's bytes as a local file for the decoders (an S3 object has no path; ffmpeg and pdftoppm need
+   * one), removed afterwards whatever happens.
+   */
+  private async withLocalCopy<T>(hash: string, work: (file: string) => Promise<T>): Promise<T> {
+    await fsp.mkdir(this.workDir, { recursive: true });
+    const file = path.join(this.workDir, `${crypto.randomUUID()}`);
+    try {
+      await pipeline(await this.store.read(hash), fs.createWriteStream(file));
+      return await work(file);
+    } finally {
+      await fsp.rm(file, { force: true });
+    }
+  }
+
+  /** A file's thumbnail for a viewer who may see the file; 404 for anyone else and while none exists. */
+  async forViewer(viewer: Viewer, fileId: string, size: ThumbnailSize): Promise<ThumbnailToServe> {
+    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
+    const row = await thumbnails.findThumbnail(this.db, file.blob_hash, size);
+    if (!row) throw notFound(MESSAGES.thumbnailNotFound);
+    return {
+      contentHash: file.blob_hash,
+      size,
+      bytes: row.bytes,
+      open: () => this.store.readDerived(thumbnailName(file.blob_hash, size)),
+    };
+  }
+}
