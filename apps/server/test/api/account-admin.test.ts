@@ -103,6 +103,7 @@ describe.each(DIALECTS)('administration of accounts (%s)', (dialect) => {
     const deleted = await admin.delete(`/api/v1/admin/users/${me._id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe(ACCOUNT_MESSAGES.userDeleted);
+    await t.services.reclaims.drain();
     expect((await user.get('/api/v1/users/me')).status).toBe(401);
     expect((await admin.get(`/api/v1/admin/stats/${me._id}`)).status).toBe(404);
     expect((await admin.get(`/api/v1/files/f/${kept.body.data._id}/content`)).bytes.equals(shared)).toBe(

@@ -178,6 +178,7 @@ describe.each(DIALECTS)('profile, password, sessions and deleting an account (%s
     const content = await staying.get(`/api/v1/files/f/${kept.body.data._id}/content`);
     expect(content.status).toBe(200);
     expect(sha256(content.bytes)).toBe(sha256(shared));
+    await t.services.reclaims.drain();
     expect(await t.store.exists(sha256(own))).toBe(false);
     expect(await t.store.exists(sha256(shared))).toBe(true);
     expect((await t.services.maintenance.fsck()).problems).toEqual([]);

@@ -83,6 +83,7 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
     for (const answer of [kept, dropped, alone]) expect(answer.status).toBe(201);
     expect((await bob.delete(`/api/v1/files/delete/${dropped.body.data._id}`)).status).toBe(200);
     expect((await bob.delete(`/api/v1/files/delete/${alone.body.data._id}`)).status).toBe(200);
+    await t.services.reclaims.drain();
     const fsck = await t.services.maintenance.fsck();
     expect(fsck.problems).toEqual([]);
     const gc = await t.services.maintenance.gc({ dryRun: true, graceMs: 0 });

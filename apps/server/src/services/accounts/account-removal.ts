@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/totals';
 import * as accountUsers from '../../repositories/account-users';
 import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
 import type { BlobReferences } from '../blob-references';
+import type { ReclaimQueue } from '../reclaim-queue';
 import { lastAdminError } from './errors';
 
 const FILE_BATCH = 200;
@@ -17,6 +18,7 @@ export class AccountRemoval {
   constructor(
     private readonly db: Db,
     private readonly references: BlobReferences,
+    private readonly reclaims: ReclaimQueue,
   ) {}
 
   /** Applies `changes` unless they would leave no active administrator (409). */
@@ -32,7 +34,7 @@ export class AccountRemoval {
 
   /**
    * Removes an account: it is disabled first (no new sign-in, session or upload can start), then every file goes
-   * through the reference-counted path (bytes others also hold stay; unshared bytes are reclaimed), then the
+   * through the reference-counted path (bytes others also hold stay; unshared bytes are reclaimed soon after, like any delete's), then the
    * account row, whose sessions, tokens, two-factor secrets and reset links go with it.
    */
   async removeAccount(userId: string): Promise<void> {
@@ -42,7 +44,10 @@ export class AccountRemoval {
       for (;;) {
         const ids = await accountUsers.fileIdsOfOwner(this.db, userId, FILE_BATCH);
         if (ids.length === 0) break;
-        for (const id of ids) await this.references.removeFile(id);
+        for (const id of ids) {
+          const hash = await this.references.removeFile(id);
+          if (hash) this.reclaims.add(hash);
+        }
       }
       try {
         await accountUsers.deleteUserRow(this.db, userId);
