@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { S3BlobStoreOptions } from '../../src/blobs/s3-blob-store';
 
 /**
  * An S3-compatible server on a free loopback port, backed by a temporary folder, for tests that talk to it
@@ -23,6 +24,8 @@ export interface TestS3 {
   createBucket(): Promise<string>;
   /** The settings a CloudStash process needs to use `bucket`. */
   env(bucket: string): Record<string, string>;
+  /** The same, as options for an S3BlobStore made inside the test. */
+  storeOptions(bucket: string): S3BlobStoreOptions;
   /** Stops the server but keeps its folder (a test can show the store going away). */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -75,6 +78,14 @@ export async function startTestS3(): Promise<TestS3> {
       S3_SECRET_ACCESS_KEY: secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     }),
+    storeOptions: (bucket) => ({
+      endpoint,
+      region,
+      bucket,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: true,
+    }),
     stop,
     async close() {
       await stop();
@@ -85,11 +96,19 @@ export async function startTestS3(): Promise<TestS3> {
 
 /** A loopback port nobody listens on. */
 export async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  // Below the kernel's ephemeral range (32768 and up on Linux): a port the kernel hands out for listen(0) is
+  // one it may soon give an outgoing connection too, and a server restarted on it would then fail to listen.
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!free) continue;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
 }
 
 /** Accepts TCP connections and never says a word: the worst kind of broken endpoint. */

@@ -12,6 +12,8 @@ export interface ChildServer {
   stderr: () => string;
   /** Everything it wrote to stdout (the start-up line; request logs go there too at LOG_LEVEL=info). */
   stdout: () => string;
+  /** Both, for logs a test keeps or shows when it fails. */
+  output: () => string;
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -21,10 +23,33 @@ export interface ChildServer {
  */
 export async function startChildServer(
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  // Generous: start-up compiles TypeScript on the fly, and a loaded CI machine may take a minute or more.
+  timeoutMs = 120_000,
   entry = SERVER_MAIN,
 ): Promise<ChildServer> {
-  const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
+  if (env.PORT) return startOn(env.PORT, env, timeoutMs, entry);
+  // A port picked here can still be taken between the pick and the listen (another suite's server, or an
+  // outgoing connection's local port): pick again rather than fail a test on that coincidence.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(randomPort(), env, timeoutMs, entry);
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+/** Below the kernel's ephemeral range (32768 and up on Linux), where outgoing connections take their ports. */
+function randomPort(): string {
+  return String(20_000 + Math.floor(Math.random() * 12_000));
+}
+
+async function startOn(
+  port: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+  entry: string,
+): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,
@@ -62,8 +87,9 @@ export async function startChildServer(
     process: child,
     stderr: () => stderr,
     stdout: () => stdout,
+    output: () => stdout + stderr,
     kill: async (signal = 'SIGKILL') => {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };
