@@ -1,0 +1,81 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_BASE,
+  OIDC_PATHS,
+  SSO_MESSAGES,
+  SSO_TOTP_QUERY,
+  authProvidersSchema,
+  envelope,
+  type SsoErrorCode,
+} from '@cloudstash/contract';
+import { setPendingLoginCookie, setSessionCookie } from '../http/auth';
+import { clearOidcFlowCookie, oidcFlowCookie, setOidcFlowCookie } from '../http/oidc-cookie';
+import { SsoError } from '../services/accounts/oidc/oidc-sign-in';
+import type { Services } from '../services/container';
+
+const tags = ['auth'];
+
+/** Single sign-on: what the login page offers, and the two browser navigations of the provider's flow. */
+export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { oidc, config, rateLimits } = services;
+  const perMinute = { name: 'sso', max: config.authRateLimitPerMinute, windowMs: 60_000 };
+  const toLogin = (reply: FastifyReply, code: SsoErrorCode) => reply.redirect(`/login?sso_error=${code}`);
+  /** A refused single sign-on goes back to the login page with its code; anything else is a real error. */
+  const orBackToLogin = async (reply: FastifyReply, work: () => Promise<FastifyReply>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof SsoError) return toLogin(reply, error.code);
+      throw error;
+    }
+  };
+
+  app.get(
+    '/auth/providers',
+    { schema: { tags, response: { 200: envelope(authProvidersSchema) } } },
+    async () => ({
+      message: SSO_MESSAGES.providersFetched,
+      data: { oidc: oidc ? { label: oidc.label } : null },
+    }),
+  );
+
+  app.get(
+    OIDC_PATHS.start,
+    { onRequest: async (request) => rateLimits.consume(perMinute, request.ip), schema: { tags } },
+    async (request, reply) => {
+      if (!oidc) return toLogin(reply, 'not_configured');
+      // The host check has already refused hosts this instance does not answer to.
+      const origin = config.publicOrigin ?? `${request.protocol}://${request.host}`;
+      return orBackToLogin(reply, async () => {
+        const { url, flow } = await oidc.start(`${origin}${API_BASE}${OIDC_PATHS.callback}`);
+        setOidcFlowCookie(reply, config, flow.value, flow.expiresAt);
+        return reply.redirect(url);
+      });
+    },
+  );
+
+  app.get(
+    OIDC_PATHS.callback,
+    { onRequest: async (request) => rateLimits.consume(perMinute, request.ip), schema: { tags } },
+    async (request, reply) => {
+      if (!oidc) return toLogin(reply, 'not_configured');
+      const queryAt = request.url.indexOf('?');
+      const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
+      // One attempt per flow: whatever happens next, the cookie is spent.
+      clearOidcFlowCookie(reply, config);
+      return orBackToLogin(reply, async () => {
+        const outcome = await oidc.finish(query, oidcFlowCookie(request, config), {
+          userAgent: request.headers['user-agent'],
+          address: request.ip,
+        });
+        if ('totpRequired' in outcome) {
+          setPendingLoginCookie(reply, config, outcome.pending.value, outcome.pending.expiresAt);
+          return reply.redirect(`/login?${SSO_TOTP_QUERY}`);
+        }
+        setSessionCookie(reply, config, outcome.token, outcome.expiresAt);
+        return reply.redirect('/dashboard');
+      });
+    },
+  );
+};
