@@ -17,23 +17,34 @@ describe('upload: client-side refusal', () => {
       'application/pdf',
       'text/plain',
     ]) {
-      expect(chosenFileError({ type, size: 100 })).toBeNull();
+      expect(chosenFileError({ type, size: 100 }, MAX_UPLOAD_BYTES)).toBeNull();
     }
-    expect(chosenFileError({ type: 'image/png', size: MAX_UPLOAD_BYTES })).toBeNull();
+    expect(chosenFileError({ type: 'image/png', size: MAX_UPLOAD_BYTES }, MAX_UPLOAD_BYTES)).toBeNull();
   });
 
   it('refuses another type with the message naming it', () => {
-    expect(chosenFileError(file('a.zip', 'application/zip'))).toBe(
+    expect(chosenFileError(file('a.zip', 'application/zip'), MAX_UPLOAD_BYTES)).toBe(
       'File type "application/zip" is not supported. Allowed types: image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime, video/webm, application/pdf, text/plain',
     );
   });
 
   it('refuses a file over 5MB with the message and its size', () => {
-    expect(chosenFileError({ type: 'video/mp4', size: MAX_UPLOAD_BYTES + 1 })).toBe(
+    expect(chosenFileError({ type: 'video/mp4', size: MAX_UPLOAD_BYTES + 1 }, MAX_UPLOAD_BYTES)).toBe(
       'File size must be less than 5MB. Current file size: 5 MB',
     );
-    expect(chosenFileError({ type: 'video/mp4', size: 6 * 1024 * 1024 })).toBe(
+    expect(chosenFileError({ type: 'video/mp4', size: 6 * 1024 * 1024 }, MAX_UPLOAD_BYTES)).toBe(
       'File size must be less than 5MB. Current file size: 6 MB',
+    );
+  });
+
+  it('obeys the limit the instance was configured with, naming it', () => {
+    const limit = 2 * 1024 ** 3;
+    expect(chosenFileError({ type: 'video/mp4', size: limit }, limit)).toBeNull();
+    expect(chosenFileError({ type: 'video/mp4', size: limit + 1024 ** 3 }, limit)).toBe(
+      'File size must be less than 2GB. Current file size: 3 GB',
+    );
+    expect(chosenFileError({ type: 'video/mp4', size: 2000 }, 1500)).toBe(
+      'File size must be less than 1.46 KB. Current file size: 1.95 KB',
     );
   });
 });

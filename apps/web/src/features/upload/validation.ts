@@ -1,5 +1,4 @@
 import {
-  MAX_UPLOAD_BYTES,
   MESSAGES,
   filenameWithoutExtension,
   fileTooLargeMessage,
@@ -8,12 +7,12 @@ import {
 } from '@cloudstash/contract';
 
 /**
- * Refuses a chosen file before any byte is sent (wrong type, or over 5MB), with the same words the server would use.
- * Returns null when the file may be uploaded.
+ * Refuses a chosen file before any byte is sent (wrong type, or over the instance's limit), with the same words
+ * the server would use. Returns null when the file may be uploaded.
  */
-export function chosenFileError(file: Pick<File, 'type' | 'size'>): string | null {
+export function chosenFileError(file: Pick<File, 'type' | 'size'>, maxUploadBytes: number): string | null {
   if (!isAllowedMimeType(file.type)) return unsupportedTypeMessage(file.type || 'unknown');
-  if (file.size > MAX_UPLOAD_BYTES) return fileTooLargeMessage(file.size);
+  if (file.size > maxUploadBytes) return fileTooLargeMessage(file.size, maxUploadBytes);
   return null;
 }
 

@@ -1,12 +1,14 @@
 import { useDropzone } from 'react-dropzone';
 import { firstDropped } from '../validation';
-import { ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES, formatSize } from '@cloudstash/contract';
+import { ALLOWED_MIME_TYPES, formatSize } from '@cloudstash/contract';
 
 /** The file picker hints at the allowed types; the real check (with the server's words) is chosenFileError. */
 const ACCEPT_ATTRIBUTE = ALLOWED_MIME_TYPES.join(',');
 
 interface DropAreaProps {
   onFile: (file: File) => void;
+  /** The instance's upload limit, named in the hint. */
+  maxUploadBytes: number;
   disabled?: boolean;
 }
 
@@ -14,7 +16,7 @@ interface DropAreaProps {
  * Drag-and-drop or click-to-browse. Only the first dropped file is used, in the order dropped, and the page
  * checks it (a file of a refused type is named in the refusal rather than skipped for the next one).
  */
-export function DropArea({ onFile, disabled }: DropAreaProps) {
+export function DropArea({ onFile, maxUploadBytes, disabled }: DropAreaProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     // No `accept` here: the drop zone would split the drop into accepted and refused files and lose its order
     // ([bad.zip, good.png] would give good.png). With `multiple: false` alone, a drop of several files comes
@@ -61,7 +63,7 @@ export function DropArea({ onFile, disabled }: DropAreaProps) {
         </p>
         <p className="text-sm text-base-content/70">
           Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text, up to{' '}
-          {formatSize(MAX_UPLOAD_BYTES)}
+          {formatSize(maxUploadBytes)}
         </p>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { fileTypeLabel, formatSize } from '@cloudstash/contract';
@@ -6,28 +6,39 @@ import { PageHeader } from '../../../components/PageHeader';
 import { FileIcon } from '../../../components/FileIcon';
 import { TextField } from '../../../components/TextField';
 import { useUploadFile } from '../api/upload-file';
+import { findUnfinishedUpload, useResumableUpload } from '../api/resumable-upload';
+import { ResumableProgress, UploadProgressBar } from './ResumableProgress';
 import { chosenFileError, defaultFilename, submitError } from '../validation';
 import { DropArea } from './DropArea';
 import { PendingButton } from '../../../components/PendingButton';
+import { useUploadConfig } from '../../../lib/upload-config';
 
 /** /dashboard/upload-file */
 export default function UploadPage() {
   const navigate = useNavigate();
   const upload = useUploadFile();
+  const { maxUploadBytes, resumableChunkBytes } = useUploadConfig();
   const [file, setFile] = useState<File | null>(null);
   const [filename, setFilename] = useState('');
   const [isPublic, setIsPublic] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unfinished, setUnfinished] = useState(false);
 
   const reset = () => {
     setFile(null);
     setFilename('');
     setIsPublic(false);
     setError(null);
+    setUnfinished(false);
   };
+  const finished = useCallback(() => navigate('/dashboard/my-files'), [navigate]);
+  const resumable = useResumableUpload(resumableChunkBytes, finished);
+  // Files larger than one piece go up resumably; smaller ones in one request, as they always did.
+  const isLarge = (chosen: File) => chosen.size > resumableChunkBytes;
+  const busy = upload.isPending || resumable.state.status !== 'idle';
 
   const onFile = (chosen: File) => {
-    const refusal = chosenFileError(chosen);
+    const refusal = chosenFileError(chosen, maxUploadBytes);
     if (refusal) {
       // Refused before sending: the page and a toast both say why.
       setFile(null);
@@ -38,6 +49,12 @@ export default function UploadPage() {
     setError(null);
     setFile(chosen);
     setFilename((current) => (current.trim() ? current : defaultFilename(chosen)));
+    setUnfinished(false);
+    if (isLarge(chosen)) {
+      void findUnfinishedUpload(chosen, resumableChunkBytes).then((found) =>
+        setUnfinished(found !== undefined),
+      );
+    }
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -46,6 +63,10 @@ export default function UploadPage() {
     if (problem || !file) {
       setError(problem);
       toast.error(problem ?? '');
+      return;
+    }
+    if (isLarge(file)) {
+      void resumable.start({ file, filename, isPublic });
       return;
     }
     upload.mutate(
@@ -60,7 +81,7 @@ export default function UploadPage() {
   };
 
   const percent = Math.round(upload.progress * 100);
-  const canSubmit = !upload.isPending && file !== null && filename.trim() !== '';
+  const canSubmit = !busy && file !== null && filename.trim() !== '';
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -85,13 +106,13 @@ export default function UploadPage() {
                 type="button"
                 className="btn btn-outline btn-error btn-sm"
                 onClick={reset}
-                disabled={upload.isPending}
+                disabled={busy}
               >
                 Remove File
               </button>
             </div>
           ) : (
-            <DropArea onFile={onFile} disabled={upload.isPending} />
+            <DropArea onFile={onFile} maxUploadBytes={maxUploadBytes} disabled={busy} />
           )}
           {error && (
             <div role="alert" className="alert alert-error alert-soft">
@@ -105,7 +126,7 @@ export default function UploadPage() {
             placeholder="Name of the file"
             value={filename}
             onChange={(event) => setFilename(event.target.value)}
-            disabled={upload.isPending}
+            disabled={busy}
           />
           <label className="flex cursor-pointer items-center gap-3">
             <input
@@ -113,28 +134,28 @@ export default function UploadPage() {
               className="checkbox checkbox-primary"
               checked={isPublic}
               onChange={(event) => setIsPublic(event.target.checked)}
-              disabled={upload.isPending}
+              disabled={busy}
             />
             <span>Make this file public</span>
           </label>
-          {upload.isPending && (
-            <div className="flex items-center gap-3">
-              <progress
-                className="progress progress-primary flex-1"
-                value={percent}
-                max={100}
-                aria-label="Upload progress"
-              />
-              <span className="w-12 text-right text-sm tabular-nums">{percent}%</span>
+          {unfinished && resumable.state.status === 'idle' && (
+            <div role="status" className="alert alert-info alert-soft">
+              <span>
+                An unfinished upload of this file was found. Upload File resumes it where it stopped.
+              </span>
             </div>
           )}
-          <PendingButton
-            type="submit"
-            className="btn-primary"
-            pending={upload.isPending}
-            disabled={!canSubmit}
-          >
-            {upload.isPending ? 'Uploading...' : 'Upload File'}
+          {resumable.state.status !== 'idle' && (
+            <ResumableProgress
+              state={resumable.state}
+              onPause={() => void resumable.pause()}
+              onResume={resumable.resume}
+              onCancel={() => void resumable.cancel()}
+            />
+          )}
+          {upload.isPending && <UploadProgressBar percent={percent} />}
+          <PendingButton type="submit" className="btn-primary" pending={busy} disabled={!canSubmit}>
+            {busy ? 'Uploading...' : 'Upload File'}
           </PendingButton>
         </div>
       </form>

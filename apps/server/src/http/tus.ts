@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES, booleanText } from '@cloudstash/contract';
+import { AppError } from '../errors';
+
+export const TUS_VERSION = '1.0.0';
+export const TUS_EXTENSIONS = 'creation,creation-with-upload,termination,expiration';
+export const OFFSET_CONTENT_TYPE = 'application/offset+octet-stream';
+
+const WHOLE_NUMBER = /^\d{1,16}$/;
+
+/** A tus byte count header (Upload-Length, Upload-Offset): digits only, within the safe integers. */
+export function byteCountHeader(request: FastifyRequest, name: string, message: string): number {
+  const raw = request.headers[name];
+  const value = typeof raw === 'string' && WHOLE_NUMBER.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value)) throw new AppError('VALIDATION_FAILED', message);
+  return value;
+}
+
+/** Every request but OPTIONS names the protocol version it speaks; anything else is 412 with ours. */
+export function requireTusVersion(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('Tus-Resumable', TUS_VERSION);
+  if (request.method === 'OPTIONS') return;
+  if (request.headers['tus-resumable'] !== TUS_VERSION) {
+    throw new AppError('PRECONDITION_FAILED', MESSAGES.tusVersionUnsupported, undefined, {
+      'Tus-Version': TUS_VERSION,
+    });
+  }
+}
+
+/**
+ * Upload-Metadata: comma-separated `key base64value` pairs (the value may be absent). We read `filename`,
+ * `filetype` and `isPublic`; a pair that is not of that form is a 400.
+ */
+export function parseUploadMetadata(header: string | undefined): {
+  filename?: string;
+  declaredType?: string;
+  isPublic: boolean;
+} {
+  const pairs = new Map<string, string>();
+  for (const pair of (header ?? '').split(',')) {
+    if (!pair.trim()) continue;
+    const [key, value = '', extra] = pair.trim().split(' ');
+    if (!key || extra !== undefined || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
+      throw new AppError('VALIDATION_FAILED', 'Upload-Metadata is malformed');
+    }
+    pairs.set(key, Buffer.from(value, 'base64').toString('utf8'));
+  }
+  const isPublic = booleanText.safeParse(pairs.get('isPublic') ?? 'false');
+  return {
+    filename: pairs.get('filename'),
+    declaredType: pairs.get('filetype'),
+    isPublic: isPublic.success && isPublic.data,
+  };
+}
+
+/** Upload-Expires is an HTTP date. */
+export const httpDate = (iso: string) => new Date(iso).toUTCString();

@@ -1,0 +1,68 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../db/executor';
+import type { ResumableUploadsTable } from '../db/schema';
+
+export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
+
+export async function insertResumableUpload(
+  db: Executor,
+  row: Insertable<ResumableUploadsTable>,
+): Promise<void> {
+  await db.insertInto('resumable_uploads').values(row).execute();
+}
+
+/** The upload when it exists, belongs to `ownerId` and has not expired by `now`. */
+export function findLiveUpload(
+  db: Executor,
+  id: string,
+  ownerId: string,
+  now: string,
+): Promise<ResumableUploadRow | undefined> {
+  return db
+    .selectFrom('resumable_uploads')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves the offset from `from` to `to` (and pushes the expiry out); false when another request moved it
+ * first, so two writers of one upload cannot both claim the same range.
+ */
+export async function advanceOffset(
+  db: Executor,
+  id: string,
+  change: { from: number; to: number; expiresAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('resumable_uploads')
+    .set({ offset: change.to, expires_at: change.expiresAt })
+    .where('id', '=', id)
+    .where('offset', '=', change.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markTypeChecked(db: Executor, id: string): Promise<void> {
+  await db.updateTable('resumable_uploads').set({ type_checked: 1 }).where('id', '=', id).execute();
+}
+
+export async function deleteResumableUpload(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('resumable_uploads').where('id', '=', id).execute();
+}
+
+export function expiredUploadIds(db: Executor, now: string, limit: number): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('resumable_uploads')
+    .select('id')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+export function allUploadIds(db: Executor): Promise<{ id: string; offset: number }[]> {
+  return db.selectFrom('resumable_uploads').select(['id', 'offset']).execute();
+}

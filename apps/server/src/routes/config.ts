@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ALLOWED_MIME_TYPES, MESSAGES, envelope, uploadConfigSchema } from '@cloudstash/contract';
+import type { Services } from '../services/container';
+
+/** The limits a client obeys before it sends a byte; public, since the sign-up page may show them too. */
+export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { config, quotas } = services;
+  app.get(
+    '/config',
+    { schema: { tags: ['config'], response: { 200: envelope(uploadConfigSchema) } } },
+    async (request) => {
+      const quotaBytes = request.viewer ? await quotas.quotaOf(request.viewer.id) : config.defaultQuotaBytes;
+      return {
+        message: MESSAGES.configFetched,
+        data: {
+          maxUploadBytes: config.maxUploadBytes,
+          allowedTypes: [...ALLOWED_MIME_TYPES],
+          resumableChunkBytes: config.resumableChunkBytes,
+          ...(quotaBytes !== null && { quotaBytes }),
+        },
+      };
+    },
+  );
+};

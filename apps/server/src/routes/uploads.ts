@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { API_BASE, MESSAGES } from '@cloudstash/contract';
+import { signedIn } from '../http/auth';
+import { AppError } from '../errors';
+import {
+  OFFSET_CONTENT_TYPE,
+  TUS_EXTENSIONS,
+  TUS_VERSION,
+  byteCountHeader,
+  httpDate,
+  parseUploadMetadata,
+  requireTusVersion,
+} from '../http/tus';
+import type { ResumableProgress } from '../services/resumable-uploads';
+import type { Services } from '../services/container';
+
+const tags = ['uploads'];
+const params = z.object({ id: z.uuid() });
+
+/** The headers every answer about one upload carries; Upload-File-Id once it became a file. */
+function describe(reply: FastifyReply, progress: ResumableProgress): FastifyReply {
+  void reply.header('Upload-Offset', String(progress.offset));
+  if (progress.fileId) return reply.header('Upload-File-Id', progress.fileId);
+  return reply.header('Upload-Expires', httpDate(progress.expiresAt));
+}
+
+/**
+ * Resumable uploads, tus 1.0.0 (core, creation, creation-with-upload, termination, expiration). Written here
+ * rather than on a tus server library: the rules that matter are ours (an upload is its creator's alone, its
+ * head is typed before the rest is accepted, its completion commits through the same quota check and
+ * reference-counted blob path as a form upload, within the request that sends the last byte) and its state
+ * lives in the database so every process of a deployment serves every upload.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { resumable, config } = services;
+
+  // The body of a PATCH (or of a POST that creates with upload) is streamed to disk by the service, never
+  // buffered: the parser hands the request on untouched.
+  app.addContentTypeParser(OFFSET_CONTENT_TYPE, (_request, _payload, done) => done(null));
+  app.addHook('onRequest', async (request, reply) => requireTusVersion(request, reply));
+
+  const withBody = (contentType: string | undefined) =>
+    contentType?.split(';')[0]?.trim() === OFFSET_CONTENT_TYPE;
+
+  app.options('/uploads', { schema: { tags, hide: true } }, async (_request, reply) =>
+    reply
+      .status(204)
+      .header('Tus-Version', TUS_VERSION)
+      .header('Tus-Extension', TUS_EXTENSIONS)
+      .header('Tus-Max-Size', String(config.maxUploadBytes))
+      .send(),
+  );
+
+  app.post('/uploads', { schema: { tags } }, async (request, reply) => {
+    const viewer = signedIn(request);
+    if (request.headers['upload-defer-length'] !== undefined)
+      throw new AppError('VALIDATION_FAILED', MESSAGES.uploadLengthRequired);
+    const length = byteCountHeader(request, 'upload-length', MESSAGES.uploadLengthRequired);
+    const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+    let progress = await resumable.create(viewer, { length, ...metadata });
+    void reply.header('Location', `${API_BASE}/uploads/${progress.id}`);
+    if (withBody(request.headers['content-type'])) {
+      progress = await resumable.append(viewer, progress.id, 0, request.raw);
+    }
+    return describe(reply.status(201), progress).send();
+  });
+
+  app.route({
+    method: 'HEAD',
+    url: '/uploads/:id',
+    schema: { tags, params },
+    handler: async (request, reply) => {
+      const progress = await resumable.status(signedIn(request), request.params.id);
+      return describe(reply.status(200), progress)
+        .header('Upload-Length', String(progress.length))
+        .header('Cache-Control', 'no-store')
+        .send();
+    },
+  });
+
+  app.patch('/uploads/:id', { schema: { tags, params } }, async (request, reply) => {
+    const viewer = signedIn(request);
+    if (!withBody(request.headers['content-type']))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadContentType);
+    const offset = byteCountHeader(request, 'upload-offset', MESSAGES.uploadOffsetMismatch);
+    const progress = await resumable.append(viewer, request.params.id, offset, request.raw);
+    return describe(reply.status(204), progress).send();
+  });
+
+  app.delete('/uploads/:id', { schema: { tags, params } }, async (request, reply) => {
+    await resumable.terminate(signedIn(request), request.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,291 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Upload } from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@cloudstash/contract';
+import { DIALECTS } from '../helpers/dialects';
+import { mp4, sha256, zip } from '../helpers/fixtures';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestClient } from '../helpers/test-client';
+
+const MB = 1024 * 1024;
+const TUS = { 'tus-resumable': '1.0.0' };
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+/** A raw tus request with the client's session. */
+function tus(
+  client: TestClient,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+) {
+  const withBody: Record<string, string> = body ? { 'content-type': 'application/offset+octet-stream' } : {};
+  return client.request(method, url, {
+    headers: { ...TUS, ...withBody, ...headers },
+    ...(body && { body: new Uint8Array(body) }),
+  });
+}
+
+async function create(client: TestClient, length: number, metadata = `filename ${b64('clip.mp4')}`) {
+  const answer = await tus(client, 'POST', '/api/v1/uploads', {
+    'upload-length': String(length),
+    'upload-metadata': metadata,
+  });
+  return { answer, url: answer.headers.get('location') ?? '' };
+}
+
+/**
+ * Uploads `bytes` with tus-js-client in 5 MB pieces; resolves with the upload's URL and file id, or (with
+ * `stopAfter`) with its URL alone once that many bytes were sent and the client gave up.
+ */
+function clientUpload(
+  t: TestApp,
+  client: TestClient,
+  bytes: Buffer,
+  options: { uploadUrl?: string; stopAfter?: number } = {},
+): Promise<{ url: string; fileId: string | null }> {
+  return new Promise((resolve, reject) => {
+    let fileId: string | null = null;
+    const upload: Upload = new Upload(bytes, {
+      endpoint: `${t.baseUrl}/api/v1/uploads`,
+      uploadUrl: options.uploadUrl,
+      chunkSize: 5 * MB,
+      metadata: { filename: 'movie.mp4', filetype: 'video/mp4', isPublic: 'false' },
+      headers: { cookie: client.cookieHeader() },
+      retryDelays: null,
+      storeFingerprintForResuming: false,
+      onAfterResponse: (_request, response) => {
+        fileId = response.getHeader('Upload-File-Id') ?? fileId;
+      },
+      onChunkComplete: (_size, sent) => {
+        if (options.stopAfter === undefined || sent < options.stopAfter) return;
+        void upload.abort().then(() => resolve({ url: upload.url!, fileId: null }));
+      },
+      onSuccess: () => resolve({ url: upload.url!, fileId }),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+describe.each(DIALECTS)('resumable uploads, tus 1.0.0 (%s)', (dialect) => {
+  let t: TestApp;
+  let owner: TestClient;
+  let other: TestClient;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { env: { MAX_UPLOAD_BYTES: String(64 * MB) } });
+    owner = t.client();
+    await owner.signUp();
+    other = t.client();
+    await other.signUp();
+  });
+  afterAll(() => t.close());
+
+  it('lists its version and extensions on OPTIONS, and answers 412 to another version', async () => {
+    const options = await t.client().request('OPTIONS', '/api/v1/uploads');
+    expect(options.status).toBe(204);
+    expect(options.headers.get('tus-version')).toBe('1.0.0');
+    expect(options.headers.get('tus-extension')).toBe('creation,creation-with-upload,termination,expiration');
+    expect(options.headers.get('tus-max-size')).toBe(String(64 * MB));
+    const old = await owner.request('POST', '/api/v1/uploads', {
+      headers: { 'tus-resumable': '0.2.2', 'upload-length': '10' },
+    });
+    expect(old.status).toBe(412);
+    expect(old.headers.get('tus-version')).toBe('1.0.0');
+  });
+
+  it('creates, tells the offset, refuses a wrong offset, takes chunks and completes into a file', async () => {
+    expect((await create(t.client(), 100)).answer.status).toBe(401);
+    const missing = await tus(owner, 'POST', '/api/v1/uploads');
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(MESSAGES.uploadLengthRequired);
+    const tooLarge = await create(owner, 64 * MB + 1);
+    expect(tooLarge.answer.status).toBe(413);
+    expect(tooLarge.answer.body.message).toBe('File size must be less than 64MB. Current file size: 64 MB');
+    expect((await create(owner, 0)).answer.status).toBe(400);
+
+    const bytes = mp4(1, 3 * MB);
+    const { answer, url } = await create(owner, bytes.length);
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('tus-resumable')).toBe('1.0.0');
+    expect(url).toMatch(/^\/api\/v1\/uploads\/[0-9a-f-]{36}$/);
+    expect(answer.headers.get('upload-expires')).toMatch(/GMT$/);
+
+    const head = await tus(owner, 'HEAD', url);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe('0');
+    expect(head.headers.get('upload-length')).toBe(String(bytes.length));
+    expect(head.headers.get('cache-control')).toBe('no-store');
+
+    const first = await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, bytes.subarray(0, MB));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe(String(MB));
+    const wrong = await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, bytes.subarray(0, MB));
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.message).toBe(MESSAGES.uploadOffsetMismatch);
+    const untyped = await owner.request('PATCH', url, {
+      headers: { ...TUS, 'upload-offset': String(MB), 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes.subarray(MB, 2 * MB)),
+    });
+    expect(untyped.status).toBe(415);
+    expect((await tus(owner, 'HEAD', url)).headers.get('upload-offset')).toBe(String(MB));
+
+    // Someone else's upload does not exist for them, whatever they try.
+    expect((await tus(other, 'HEAD', url)).status).toBe(404);
+    expect((await tus(other, 'PATCH', url, { 'upload-offset': String(MB) }, Buffer.alloc(10))).status).toBe(
+      404,
+    );
+    expect((await tus(other, 'DELETE', url)).status).toBe(404);
+
+    const last = await tus(owner, 'PATCH', url, { 'upload-offset': String(MB) }, bytes.subarray(MB));
+    expect(last.status).toBe(204);
+    expect(last.headers.get('upload-offset')).toBe(String(bytes.length));
+    const fileId = last.headers.get('upload-file-id')!;
+    const file = await owner.get(`/api/v1/files/f/${fileId}`);
+    expect(file.body.data).toMatchObject({ filename: 'clip.mp4', mimetype: 'video/mp4', size: bytes.length });
+    const link = (await owner.get(`/api/v1/files/f/${fileId}/download`)).body.data.url;
+    expect(sha256((await owner.get(link)).bytes)).toBe(sha256(bytes));
+    // The upload is over: its address is gone, and so are its temporary bytes.
+    expect((await tus(owner, 'HEAD', url)).status).toBe(404);
+    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+  });
+
+  it('creates with the first bytes in the same request, and refuses more bytes than declared', async () => {
+    const bytes = mp4(2, 200 * 1024);
+    const answer = await tus(
+      owner,
+      'POST',
+      '/api/v1/uploads',
+      {
+        'upload-length': String(bytes.length),
+        'upload-metadata': `filename ${b64('a.mp4')},isPublic ${b64('true')}`,
+      },
+      bytes,
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('upload-offset')).toBe(String(bytes.length));
+    const file = await owner.get(`/api/v1/files/f/${answer.headers.get('upload-file-id')}`);
+    expect(file.body.data).toMatchObject({ isPublic: true, size: bytes.length });
+
+    const { url } = await create(owner, 10);
+    const overrun = await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, mp4(3, 64 * 1024));
+    expect(overrun.status).toBe(400);
+    expect(overrun.body.message).toBe(MESSAGES.uploadOverrun);
+    expect((await tus(owner, 'DELETE', url)).status).toBe(204);
+  });
+
+  it('refuses a disallowed type with 415 as soon as the head arrives, and drops the upload', async () => {
+    const { url } = await create(owner, 10 * MB, `filename ${b64('archive.zip')}`);
+    const head = Buffer.concat([zip(), Buffer.alloc(8192, 1)]);
+    const refused = await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, head);
+    expect(refused.status).toBe(415);
+    expect(refused.body.message).toContain('is not supported');
+    expect((await tus(owner, 'HEAD', url)).status).toBe(404);
+    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+  });
+
+  it('cancels: DELETE removes the upload and its bytes', async () => {
+    const { url } = await create(owner, 2 * MB);
+    await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, mp4(4, MB));
+    expect(fs.readdirSync(t.config.resumableDir)).toHaveLength(1);
+    expect((await tus(owner, 'DELETE', url)).status).toBe(204);
+    expect((await tus(owner, 'HEAD', url)).status).toBe(404);
+    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+  });
+
+  it('stores the same bytes sent resumably by two accounts once (tus-js-client)', async () => {
+    const bytes = mp4(5, 12 * MB);
+    const mine = await clientUpload(t, owner, bytes);
+    const theirs = await clientUpload(t, other, bytes);
+    expect(mine.fileId).toBeTruthy();
+    expect(theirs.fileId).toBeTruthy();
+    expect(mine.fileId).not.toBe(theirs.fileId);
+    const blob = await t.db
+      .selectFrom('blobs')
+      .selectAll()
+      .where('hash', '=', sha256(bytes))
+      .executeTakeFirst();
+    expect(blob).toMatchObject({ ref_count: 2, size: bytes.length });
+    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
+  });
+
+  it('expires an abandoned upload; gc removes its bytes; fsck reports uploads in flight apart', async () => {
+    const { url } = await create(owner, 2 * MB);
+    await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, mp4(6, MB));
+    const fsck = await t.services.maintenance.fsck();
+    expect(fsck).toMatchObject({ problems: [], uploadsInFlight: 1 });
+
+    const id = path.basename(url);
+    await t.db
+      .updateTable('resumable_uploads')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await tus(owner, 'HEAD', url)).status).toBe(404);
+    const report = await t.services.maintenance.gc();
+    expect(report.abandonedUploads).toBe(1);
+    expect(report.bytesFreed).toBeGreaterThanOrEqual(MB);
+    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect((await t.services.maintenance.fsck()).uploadsInFlight).toBe(0);
+  });
+});
+
+describe.each(DIALECTS)('resumable uploads and quotas (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {
+      env: { MAX_UPLOAD_BYTES: String(64 * MB), DEFAULT_QUOTA_BYTES: String(5 * MB) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('refuses at creation over the remaining quota, and at completion when parallel uploads overshoot', async () => {
+    const user = t.client();
+    await user.signUp();
+    const over = await create(user, 6 * MB);
+    expect(over.answer.status).toBe(413);
+    expect(over.answer.body.message).toBe(MESSAGES.quotaExceeded);
+
+    // Each fits on its own, so both are created; only one can be committed.
+    const a = mp4(7, 3 * MB);
+    const b = mp4(8, 3 * MB);
+    const first = await create(user, a.length);
+    const second = await create(user, b.length);
+    expect([first.answer.status, second.answer.status]).toEqual([201, 201]);
+    const answers = await Promise.all([
+      tus(user, 'PATCH', first.url, { 'upload-offset': '0' }, a),
+      tus(user, 'PATCH', second.url, { 'upload-offset': '0' }, b),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([204, 413]);
+    expect(answers.find((x) => x.status === 413)!.body.message).toBe(MESSAGES.quotaExceeded);
+    expect((await user.get('/api/v1/files/stats')).body.data.totalStorageUsed).toBe(3 * MB);
+    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('resumable uploads across a restart (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { env: { MAX_UPLOAD_BYTES: String(64 * MB) } });
+  });
+  afterAll(() => t.close());
+
+  it('resumes a 40 MB upload in 5 MB chunks after the server restarted', async () => {
+    const user = t.client();
+    await user.signUp();
+    const bytes = crypto.randomBytes(40 * MB);
+    mp4(9, 64).copy(bytes);
+    // Two chunks in, the client goes away (a tab closed, a network gone) before the server restarts.
+    const { url } = await clientUpload(t, user, bytes, { stopAfter: 10 * MB });
+
+    await t.restart();
+    const offset = (await tus(user, 'HEAD', url)).headers.get('upload-offset');
+    expect(Number(offset)).toBe(10 * MB);
+    const resumed = await clientUpload(t, user, bytes, { uploadUrl: url });
+    const link = (await user.get(`/api/v1/files/f/${resumed.fileId}/download`)).body.data.url;
+    expect(sha256((await user.get(link)).bytes)).toBe(sha256(bytes));
+  });
+});
