@@ -4,7 +4,8 @@
  *
  *   npm run bench                      full run (10k, 100k and 1M files on SQLite and PostgreSQL)
  *   npm run bench -- --quick           skips the 1M datasets and shortens each measurement
- *   npm run bench -- --only=lists      any of transfer,memory,lists,landing,thumbnails
+ *   npm run bench -- --only=lists      any of transfer,memory,lists,landing,thumbnails,grid,large (or uploads,
+ *                                      dedup-timing, downloads: parts of transfer)
  *   npm run bench -- --dialects=sqlite --sizes=10000,1000000 --seconds=5 --no-build
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) must let the bench
@@ -15,7 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { gridBenchmark } from './grid';
+import { dedupTimingBenchmark } from './dedup-timing';
 import { landingBenchmark } from './landing';
+import { largeUploadBenchmarks } from './large-uploads';
 import { listBenchmarks } from './lists';
 import { BENCH_DIR, REPO_DIR } from './lib/paths';
 import { markdownTable, publishToReadme, writeResults, type Row } from './lib/report';
@@ -37,7 +41,8 @@ const { values } = parseArgs({
 
 const started = new Date();
 const quick = values.quick;
-const sections = new Set((values.only ?? 'transfer,memory,lists,landing,thumbnails').split(','));
+const ALL_SECTIONS = 'transfer,memory,lists,landing,thumbnails,grid,large';
+const sections = new Set((values.only ?? ALL_SECTIONS).split(','));
 const seconds = Number(values.seconds ?? (quick ? 4 : 8));
 const sizes = (values.sizes ?? (quick ? '10000,100000' : '10000,100000,1000000')).split(',').map(Number);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,16 +66,16 @@ async function main() {
   log(
     `data folder ${root}; ${quick ? 'quick run' : 'full run'}, ${seconds} s per measurement; load generator: autocannon`,
   );
-  if (sections.has('transfer') && !findNginx()) {
+  if ((sections.has('transfer') || sections.has('downloads')) && !findNginx()) {
     throw new Error('nginx is not installed; the download baseline needs it: apt-get install -y nginx-light');
   }
   const rows: Row[] = [];
   let datasets: unknown[] = [];
   const ctx = { root, seconds, log };
-  if (sections.has('transfer')) {
-    rows.push(...(await uploadBenchmarks(ctx)));
-    rows.push(...(await downloadBenchmarks(ctx)));
-  }
+  if (sections.has('transfer') || sections.has('uploads')) rows.push(...(await uploadBenchmarks(ctx)));
+  if (sections.has('transfer') || sections.has('dedup-timing'))
+    rows.push(...(await dedupTimingBenchmark(ctx)));
+  if (sections.has('transfer') || sections.has('downloads')) rows.push(...(await downloadBenchmarks(ctx)));
   if (sections.has('memory')) rows.push(...(await memoryBenchmark(ctx)));
   if (sections.has('lists')) {
     let dialects = (values.dialects ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
@@ -91,8 +96,11 @@ async function main() {
   }
   if (sections.has('landing')) rows.push(...landingBenchmark({ build: !values['no-build'], log }));
   if (sections.has('thumbnails')) rows.push(...(await thumbnailBenchmarks(ctx)));
+  if (sections.has('grid')) rows.push(...(await gridBenchmark(ctx)));
+  if (sections.has('large')) rows.push(...(await largeUploadBenchmarks(ctx)));
 
-  const full = !quick && sections.size === 5 && !values.sizes && !values.dialects;
+  const full =
+    !quick && sections.size === ALL_SECTIONS.split(',').length && !values.sizes && !values.dialects;
   const out = writeResults(path.join(BENCH_DIR, 'results', full ? '' : 'partial'), {
     rows,
     startedAt: started,

@@ -22,16 +22,24 @@ const rebuildTotals = fs.existsSync(totalsModule)
   ? ((await import(totalsModule)) as { rebuildTotals: (db: unknown) => Promise<void> }).rebuildTotals
   : undefined;
 
+/** Migration 015's search tables (SQLite), refilled after the load like the totals, when the checkout has them. */
+const searchModule = path.join(SERVER_SRC, 'db/search-indexes.ts');
+const rebuildSearchIndexes = fs.existsSync(searchModule)
+  ? ((await import(searchModule)) as { rebuildSearchIndexes: (db: unknown) => Promise<void> })
+      .rebuildSearchIndexes
+  : undefined;
+
 /**
  * A bulk load the way a database restore does it: secondary indexes and triggers are set aside while the rows
  * go in and rebuilt from the server's own definitions afterwards (sorting once beats a million random index
  * inserts), then the maintained totals are recomputed the way migration 002 backfills them.
  */
 async function recomputeTotals(target: Parameters<typeof connectDatabase>[0]) {
-  if (!rebuildTotals) return;
+  if (!rebuildTotals && !rebuildSearchIndexes) return;
   const db = connectDatabase(target);
   try {
-    await db.transaction().execute((trx) => rebuildTotals(trx));
+    if (rebuildTotals) await db.transaction().execute((trx) => rebuildTotals(trx));
+    await rebuildSearchIndexes?.(db);
   } finally {
     await db.destroy();
   }

@@ -1,5 +1,7 @@
 // The upload baseline: the least a server can do with an upload. Hash the body with SHA-256 while writing it
-// to a file (kept, like an upload is), then answer with the hash. No parsing, no database, no fsync.
+// to a file (kept, like an upload is), then answer with the hash. No parsing, no database. With FSYNC=1 it
+// also does what makes an upload durable before it is acknowledged, as CloudStash does: fsync the file, then
+// its directory (the fair baseline); without, it is the no-fsync reference.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -8,6 +10,16 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 
 const dir = process.env.OUT_DIR;
+const durable = process.env.FSYNC === '1';
+
+async function fsyncPath(file) {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 let n = 0;
 const server = http.createServer(async (req, res) => {
   if (req.method !== 'POST') return res.end('ok');
@@ -24,6 +36,10 @@ const server = http.createServer(async (req, res) => {
       }),
       fs.createWriteStream(file),
     );
+    if (durable) {
+      await fsyncPath(file);
+      await fsyncPath(dir);
+    }
     const digest = hash.digest('hex');
     res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ hash: digest }));
   } catch (error) {

@@ -27,6 +27,8 @@ export interface LoadResult {
   /** Every 2xx response time, sorted (ms). */
   times: number[];
   statuses: Record<string, number>;
+  /** The separate measurements this one combines (interleaved rounds), for the spread between them. */
+  rounds?: LoadResult[];
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -112,5 +114,36 @@ export async function interleaved<K extends string>(
       parts[key].push(await runs[key](slice));
     }
   }
-  return Object.fromEntries(keys.map((k) => [k, combine(parts[k])])) as Record<K, LoadResult>;
+  return Object.fromEntries(keys.map((k) => [k, { ...combine(parts[k]), rounds: parts[k] }])) as Record<
+    K,
+    LoadResult
+  >;
+}
+
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+  n: number;
+}
+
+export function spreadOf(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { min: sorted[0]!, median, max: sorted.at(-1)!, n: sorted.length };
+}
+
+/**
+ * The MB/s ratio of `ours` over `base` in each interleaved round (round i of one against round i of the
+ * other, measured back to back), so a miss can be told from noise.
+ */
+export function ratioSpread(ours: LoadResult, base: LoadResult, bytesEach: number): Spread {
+  const a = ours.rounds ?? [ours];
+  const b = base.rounds ?? [base];
+  // A round in which the baseline finished nothing (a stalled machine) has no ratio; it is left out.
+  const ratios = a
+    .map((r, i) => mbPerSecond(r, bytesEach) / mbPerSecond(b[i] ?? base, bytesEach))
+    .filter(Number.isFinite);
+  return spreadOf(ratios.length ? ratios : [NaN]);
 }

@@ -14,20 +14,24 @@ export interface Row {
   /** null when the row only informs (no target). */
   pass: boolean | null;
   note?: string;
+  /** min/median/max of the ratio over the interleaved rounds, when the row has them. */
+  spread?: { min: number; median: number; max: number; n: number };
   /** Raw measurements behind the row (distributions, request counts, byte sizes). */
   details?: Record<string, unknown>;
 }
 
 const fmtRatio = (r: number | null) => (r === null || !Number.isFinite(r) ? '–' : r.toFixed(2));
+const fmtSpread = (s: Row['spread']) =>
+  s ? ` (${s.min.toFixed(2)} / ${s.median.toFixed(2)} / ${s.max.toFixed(2)}, ${s.n} rounds)` : '';
 const verdict = (p: boolean | null) => (p === null ? 'info' : p ? 'pass' : '**miss**');
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
-    '| workload | baseline | CloudStash | ratio | target | result |',
+    '| workload | baseline | CloudStash | ratio (min / median / max per round) | target | result |',
     '| --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.workload} | ${r.baseline} | ${r.cloudstash} | ${fmtRatio(r.ratio)} | ${r.target} | ${verdict(r.pass)} |`,
+        `| ${r.workload} | ${r.baseline} | ${r.cloudstash} | ${fmtRatio(r.ratio)}${fmtSpread(r.spread)} | ${r.target} | ${verdict(r.pass)} |`,
     ),
   ];
   return lines.join('\n');

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort, readMemory, startChild, waitForHttp, type Child } from './proc';
 import { REPO_DIR, SERVER_MAIN } from './paths';
@@ -62,13 +63,16 @@ export async function startCloudStash(opts: {
   } satisfies RunningServer;
 }
 
-/** The upload baseline: a bare node:http server that hashes each body with SHA-256 and writes it to a file. */
-export async function startBareUploadServer(dir: string): Promise<RunningServer> {
+/**
+ * The upload baseline: a bare node:http server that hashes each body with SHA-256 and writes it to a file;
+ * `fsync` also makes the file and its directory durable before answering.
+ */
+export async function startBareUploadServer(dir: string, { fsync = false } = {}): Promise<RunningServer> {
   const port = await freePort();
   fs.mkdirSync(dir, { recursive: true });
   const script = path.join(import.meta.dirname, 'bare-upload-server.mjs');
   const child = startChild(process.execPath, [script], {
-    env: { ...process.env, PORT: String(port), OUT_DIR: dir },
+    env: { ...process.env, PORT: String(port), OUT_DIR: dir, FSYNC: fsync ? '1' : '0' },
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/`, child);
@@ -85,6 +89,25 @@ export async function startBareDownloadServer(file: string): Promise<RunningServ
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/`, child);
   return { origin, child, memory: () => readMemory(child.pid), stop: () => child.stop('SIGTERM') };
+}
+
+/** The two locations docs/deployment.md gives, pointed at a bench server. */
+function handOffLocations({ prefix, blobs }: { prefix: string; blobs: string }) {
+  return `
+    location / {
+      proxy_pass http://cloudstash;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+    }
+    location ${prefix} {
+      internal;
+      alias ${blobs}/;
+      add_header Content-Security-Policy $upstream_http_content_security_policy always;
+      add_header X-Content-Type-Options $upstream_http_x_content_type_options always;
+      add_header Cross-Origin-Resource-Policy $upstream_http_cross_origin_resource_policy always;
+      add_header Vary $upstream_http_vary always;
+    }`;
 }
 
 export function findNginx(): string | undefined {
@@ -108,7 +131,15 @@ export function findNginx(): string | undefined {
  * (no root paths, no system service). Two workers: one per core of the reference machine, like CloudStash's
  * one process plus the kernel's help.
  */
-export async function startNginx(root: string, workDir: string): Promise<RunningServer> {
+export async function startNginx(
+  root: string,
+  workDir: string,
+  /**
+   * Reverse proxy to a CloudStash at `origin` with ACCEL_REDIRECT_PREFIX=`prefix`, its blobs folder `blobs`
+   * as the internal location (docs/deployment.md's configuration): what the hand-off row measures.
+   */
+  handOff?: { origin: string; prefix: string; blobs: string },
+): Promise<RunningServer> {
   const nginx = findNginx();
   if (!nginx) {
     throw new Error(
@@ -122,6 +153,8 @@ export async function startNginx(root: string, workDir: string): Promise<Running
     conf,
     `worker_processes auto;
 daemon off;
+# DATA_DIR is owner-only: the workers read blobs as the account that runs CloudStash (docs/deployment.md).
+user ${os.userInfo().username};
 pid ${workDir}/nginx.pid;
 error_log ${workDir}/logs/error.log warn;
 events { worker_connections 1024; }
@@ -136,10 +169,15 @@ http {
   fastcgi_temp_path ${workDir}/fastcgi;
   uwsgi_temp_path ${workDir}/uwsgi;
   scgi_temp_path ${workDir}/scgi;
-  types { video/mp4 mp4; image/jpeg jpg; }
+  types { video/mp4 mp4; image/jpeg jpg; }${
+    handOff
+      ? `
+  upstream cloudstash { server ${new URL(handOff.origin).host}; keepalive 64; }`
+      : ''
+  }
   server {
     listen 127.0.0.1:${port};
-    root ${root};
+    root ${root};${handOff ? handOffLocations(handOff) : ''}
   }
 }
 `,
