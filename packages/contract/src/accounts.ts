@@ -202,8 +202,16 @@ export const tokenIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** PATCH /admin/users/{id}: at least one field. Answers the user (`userSchema`, `disabled` included). */
 export const adminUpdateUserBodySchema = z
-  .object({ disabled: z.boolean().optional(), role: roleSchema.optional() })
-  .refine((b) => b.disabled !== undefined || b.role !== undefined, ACCOUNT_MESSAGES.nothingToUpdate);
+  .object({
+    disabled: z.boolean().optional(),
+    role: roleSchema.optional(),
+    /** The account's own storage quota in bytes; null removes any limit. */
+    quotaBytes: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  })
+  .refine(
+    (b) => b.disabled !== undefined || b.role !== undefined || b.quotaBytes !== undefined,
+    ACCOUNT_MESSAGES.nothingToUpdate,
+  );
 export type AdminUpdateUserBody = z.input<typeof adminUpdateUserBodySchema>;
 
 /**

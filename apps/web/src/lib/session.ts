@@ -21,6 +21,8 @@ export const currentUserQuery = queryOptions({
   // The user query is not retried; a signed-out visitor must not wait for retries.
   retry: false,
   staleTime: 5 * 60_000,
+  // Back on the tab, an account disabled or signed out meanwhile lands on /login instead of a stale screen.
+  refetchOnWindowFocus: true,
 });
 
 export function useCurrentUser() {

@@ -2,10 +2,16 @@ import { MESSAGES, formatDate } from '@cloudstash/contract';
 import { ErrorState, LoadingState } from '../../components/States';
 import { useCurrentUser } from '../../lib/session';
 import { Avatar } from '../../components/Avatar';
+import { DeleteAccountSection } from './components/DeleteAccountSection';
+import { NameSection } from './components/NameSection';
+import { PasswordSection } from './components/PasswordSection';
+import { SessionsSection } from './components/SessionsSection';
+import { TokensSection } from './components/TokensSection';
+import { TwoFactorSection } from './components/TwoFactorSection';
 
 const ROLE_LABEL = { admin: 'Administrator', user: 'Standard User' } as const;
 
-/** /dashboard (index): who is signed in. */
+/** /dashboard (index): who is signed in, then everything they can change about their account. */
 export default function ProfilePage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <LoadingState />;
@@ -42,6 +48,12 @@ export default function ProfilePage() {
           </dl>
         </div>
       </section>
+      <NameSection key={user.name} user={user} />
+      <PasswordSection />
+      <SessionsSection />
+      <TwoFactorSection />
+      <TokensSection />
+      <DeleteAccountSection user={user} />
     </div>
   );
 }

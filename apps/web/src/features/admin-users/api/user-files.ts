@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type FileListQuery, type StoredFile } from '@cloudstash/contract';
 import type { SortState } from '../../../lib/list-state';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
+import { useFileList } from '../../../lib/file-list';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /admin/files/{userId}: one user's files, sorted by the server. */
@@ -14,4 +15,4 @@ export const adminUserFilesOptions = (userId: string, sort: SortState) => {
 };
 
 export const useAdminUserFiles = (userId: string, sort: SortState) =>
-  usePagedList(adminUserFilesOptions(userId, sort));
+  useFileList(adminUserFilesOptions(userId, sort));

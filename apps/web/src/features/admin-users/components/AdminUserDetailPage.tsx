@@ -8,10 +8,12 @@ import { nextSort, sortOnlyUrl } from '../../../lib/list-state';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useAdminUserStats } from '../api/user-stats';
 import { useAdminUserFiles } from '../api/user-files';
+import { QuotaControl } from './QuotaControl';
 import { RoleBadge } from './RoleBadge';
 import { Avatar } from '../../../components/Avatar';
+import { UserAdminSections } from './UserAdminSections';
 
-/** /dashboard/admin/users/{userId}: one account, its totals and its files. */
+/** /dashboard/admin/users/{userId}: one account, its totals, its administration and its files. */
 export default function AdminUserDetailPage() {
   const { userId = '' } = useParams();
   const { data: stats, isPending } = useAdminUserStats(userId);
@@ -47,6 +49,7 @@ export default function AdminUserDetailPage() {
             <p className="break-all text-base-content/80">{user.email}</p>
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-base-content/80">
               <RoleBadge role={user.role} />
+              {user.disabled && <span className="badge badge-error badge-sm">Disabled</span>}
               <span>Joined {formatDate(user.createdAt)}</span>
               <span>Last updated {formatDate(user.updatedAt)}</span>
             </div>
@@ -54,6 +57,8 @@ export default function AdminUserDetailPage() {
         </div>
       </section>
       <OwnerTotals stats={stats} label="Storage of this user" />
+      <QuotaControl userId={user._id} usedBytes={stats.totalStorageUsed} quotaBytes={stats.quotaBytes} />
+      <UserAdminSections user={user} />
       <section aria-labelledby="user-files" className="flex flex-col gap-3">
         <h2 id="user-files" className="text-xl font-semibold">
           Files of {user.name}

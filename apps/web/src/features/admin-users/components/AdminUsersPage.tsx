@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MESSAGES, formatDate } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatGrid, StatTile } from '../../../components/StatTile';
@@ -18,6 +18,9 @@ export default function AdminUsersPage() {
   const q = useDebouncedValue(search.trim());
   const list = useAdminUsers(q);
   const { data: summary } = useUsersSummary();
+  const navigate = useNavigate();
+  // On a phone only User, Role and View fit: the email moves under the name and the dates hide.
+  const wideOnly = 'hidden sm:table-cell';
 
   return (
     <div className="flex flex-col gap-6">
@@ -55,28 +58,45 @@ export default function AdminUsersPage() {
                 <thead className="text-base-content">
                   <tr>
                     <th scope="col">User</th>
-                    <th scope="col">Email</th>
+                    <th scope="col" className={wideOnly}>
+                      Email
+                    </th>
                     <th scope="col">Role</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">Last Updated</th>
+                    <th scope="col" className={wideOnly}>
+                      Joined
+                    </th>
+                    <th scope="col" className={wideOnly}>
+                      Last Updated
+                    </th>
                     <th scope="col">View</th>
                   </tr>
                 </thead>
                 <tbody>
                   {items.map((user) => (
-                    <tr key={user._id}>
+                    // A tap anywhere on the row opens the user; the View link stays for keyboards and readers.
+                    <tr
+                      key={user._id}
+                      className="cursor-pointer hover:bg-base-200"
+                      onClick={() => void navigate(`/dashboard/admin/users/${user._id}`)}
+                    >
                       <td>
                         <div className="flex items-center gap-3">
                           <Avatar name={user.name} size="sm" />
-                          <span className="font-medium whitespace-nowrap">{user.name}</span>
+                          <div className="min-w-0">
+                            <span className="font-medium break-words sm:whitespace-nowrap">{user.name}</span>
+                            <span className="block text-xs break-all text-base-content/80 sm:hidden">
+                              {user.email}
+                            </span>
+                          </div>
+                          {user.disabled && <span className="badge badge-error badge-sm">Disabled</span>}
                         </div>
                       </td>
-                      <td className="whitespace-nowrap">{user.email}</td>
+                      <td className={`whitespace-nowrap ${wideOnly}`}>{user.email}</td>
                       <td>
                         <RoleBadge role={user.role} />
                       </td>
-                      <td className="whitespace-nowrap">{formatDate(user.createdAt)}</td>
-                      <td className="whitespace-nowrap">{formatDate(user.updatedAt)}</td>
+                      <td className={`whitespace-nowrap ${wideOnly}`}>{formatDate(user.createdAt)}</td>
+                      <td className={`whitespace-nowrap ${wideOnly}`}>{formatDate(user.updatedAt)}</td>
                       <td>
                         <Link
                           to={`/dashboard/admin/users/${user._id}`}

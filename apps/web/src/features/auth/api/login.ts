@@ -1,27 +1,61 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Envelope, type LoginBody, type User } from '@cloudstash/contract';
+import {
+  MESSAGES,
+  isTotpRequired,
+  type Envelope,
+  type LoginBody,
+  type LoginResult,
+  type TotpCodeBody,
+  type User,
+} from '@cloudstash/contract';
 import toast from 'react-hot-toast';
+import { forgetAccountData } from '../../../lib/account-cache';
 import { apiRequest, messageOf } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const login = (body: LoginBody) =>
-  apiRequest<Envelope<User>>('/users/login', { method: 'POST', body });
+  apiRequest<Envelope<LoginResult>>('/users/login', { method: 'POST', body });
 
-/** Success toast, user data refreshed; failure toast with the server's message or the default. */
+/** The second step when two-factor sign-in is on: a code from the app, or a recovery code. */
+export const loginWithCode = (body: TotpCodeBody) =>
+  apiRequest<Envelope<User>>('/users/login/totp', { method: 'POST', body });
+
+/**
+ * Success toast, user data refreshed; failure toast with the server's message or the default. An answer that
+ * asks for a code signs nobody in yet: the caller shows the code step.
+ */
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: login,
     onSuccess: async (answer) => {
-      toast.success(answer.message || MESSAGES.loginSuccess);
-      // Another account may have used this tab: nothing cached for it may show to this one.
-      queryClient.removeQueries({ queryKey: queryKeys.files });
-      queryClient.removeQueries({ queryKey: queryKeys.admin });
-      queryClient.setQueryData(queryKeys.me, answer.data);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      if (isTotpRequired(answer.data)) return;
+      await signedIn(answer.message, answer.data);
     },
     onError: (error) => {
       toast.error(messageOf(error, MESSAGES.loginFailed));
     },
   });
+}
+
+export function useLoginWithCode() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: loginWithCode,
+    onSuccess: (answer) => signedIn(answer.message, answer.data),
+    onError: (error) => {
+      toast.error(messageOf(error, MESSAGES.loginFailed));
+    },
+  });
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return async (message: string, user: User) => {
+    toast.success(message || MESSAGES.loginSuccess);
+    // Another account may have used this tab: nothing cached for it may show to this one.
+    forgetAccountData(queryClient);
+    queryClient.setQueryData(queryKeys.me, user);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  };
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
 import { apiRequest } from '../../../lib/api-client';
+import { forgetAccountData } from '../../../lib/account-cache';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -23,8 +24,7 @@ export function useLogout() {
       // Forgotten, not refetched: after a failed logout the server would still name the user, and the guards
       // would send them from /login back to /dashboard.
       await queryClient.cancelQueries({ queryKey: queryKeys.me });
-      queryClient.removeQueries({ queryKey: queryKeys.files });
-      queryClient.removeQueries({ queryKey: queryKeys.admin });
+      forgetAccountData(queryClient);
       queryClient.setQueryData(queryKeys.me, null);
       await navigate('/login', { replace: true });
     },

@@ -1,15 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { MESSAGES, loginBodySchema } from '@cloudstash/contract';
-import { TextField } from '../../../components/TextField';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { SSO_TOTP_QUERY, isTotpRequired, loginBodySchema } from '@cloudstash/contract';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { AuthCard } from './AuthCard';
+import { SsoSignIn } from './SsoSignIn';
 import { PendingButton } from '../../../components/PendingButton';
+import { TotpStep } from './TotpStep';
+import { CurrentPasswordField, EmailField } from '../../../components/AccountFields';
+
+/** What another screen may hand over when it sends the user here (a password just reset). */
+export interface LoginNotice {
+  notice?: string;
+}
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const notice = (location.state as LoginNotice | null)?.notice;
   const login = useLogin();
+  // Single sign-on comes back here when the account also asks for a code: the provider stood in for the password.
+  const [step, setStep] = useState<'password' | 'code'>(() =>
+    location.search.slice(1).split('&').includes(SSO_TOTP_QUERY) ? 'code' : 'password',
+  );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -22,40 +35,44 @@ export default function LoginPage() {
       return;
     }
     setErrors({});
-    login.mutate(parsed.data, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+    login.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        if (isTotpRequired(answer.data)) setStep('code');
+        else void toDashboard();
+      },
+    });
   };
+  const toDashboard = () => navigate('/dashboard', { replace: true });
+
+  if (step === 'code') {
+    return (
+      <AuthCard title="Login" subtitle="Two-factor sign-in">
+        <TotpStep onSignedIn={() => void toDashboard()} onRestart={() => setStep('password')} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Login" subtitle="Sign in to your CloudStash account">
+      {notice && (
+        <p role="status" className="alert alert-success alert-soft">
+          {notice}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="email@example.com"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          hint={MESSAGES.emailInvalid}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          type="password"
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
+        <CurrentPasswordField
           name="password"
-          autoComplete="current-password"
           placeholder="Password"
-          required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          hint={MESSAGES.passwordRequired}
           error={errors.password}
         />
         <PendingButton type="submit" className="btn-primary mt-4" pending={login.isPending}>
           Login
         </PendingButton>
       </form>
+      <SsoSignIn />
       <p className="text-center text-sm">
         <Link to="/register" className="link">
           Don&apos;t have an account? Register

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { MESSAGES } from '@cloudstash/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, type RegistrationMode } from '@cloudstash/contract';
 import RegisterPage from './RegisterPage';
 
 afterEach(() => {
@@ -11,34 +11,44 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The register screen with fetch answering `answer`; returns the fetch mock to inspect what was sent. */
-function renderRegister(answer: { status: number; body: unknown }) {
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      }),
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The register screen with registration `mode` and the registration itself answering `answer`; returns the
+ * calls to the register endpoint, to inspect what was sent.
+ */
+function renderRegister(
+  answer: { status: number; body: unknown },
+  { mode = 'open', at = '/register' }: { mode?: RegistrationMode; at?: string } = {},
+) {
+  const fetchMock = vi.fn(async (url: string) =>
+    url.endsWith('/users/registration')
+      ? json(200, { message: 'ok', data: { mode } })
+      : json(answer.status, answer.body),
   );
   vi.stubGlobal('fetch', fetchMock);
+  const registerCalls = () =>
+    (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter(([url]) => url.endsWith('/register'));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/register', element: <RegisterPage /> },
       { path: '/login', element: <p>login screen</p> },
     ],
-    { initialEntries: ['/register'] },
+    { initialEntries: [at] },
   );
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return fetchMock;
+  return registerCalls;
 }
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
+  await screen.findByLabelText('Name');
   await user.type(screen.getByLabelText('Name'), 'Ada');
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
@@ -47,19 +57,19 @@ async function fillAndSubmit(email: string, password: string) {
 
 describe('RegisterPage', () => {
   it('sends an address a browser email field accepts (admin@localhost) and goes to login', async () => {
-    const fetchMock = renderRegister({ status: 201, body: { message: MESSAGES.registerSuccess } });
+    const registerCalls = renderRegister({ status: 201, body: { message: MESSAGES.registerSuccess } });
     await fillAndSubmit('admin@localhost', 'Secret123');
     expect(await screen.findByText('login screen')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = registerCalls()[0]!;
     expect(url).toBe('/api/v1/users/register');
     expect(JSON.parse(String(init.body))).toMatchObject({ email: 'admin@localhost' });
   });
 
   it('refuses an address without a domain before sending anything', async () => {
-    const fetchMock = renderRegister({ status: 201, body: { message: MESSAGES.registerSuccess } });
+    const registerCalls = renderRegister({ status: 201, body: { message: MESSAGES.registerSuccess } });
     await fillAndSubmit('admin@', 'Secret123');
     expect(await screen.findByLabelText('Email')).toHaveProperty('ariaInvalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(registerCalls()).toHaveLength(0);
   });
 
   it('shows the server refusing a common password under the password field', async () => {
@@ -78,5 +88,27 @@ describe('RegisterPage', () => {
     const texts = hintIds.map((id) => document.getElementById(id)?.textContent);
     expect(texts).toContain(MESSAGES.passwordTooCommon);
     expect(screen.queryByText('login screen')).toBeNull();
+  });
+
+  it('says sign-up is closed and offers no form when registration is closed', async () => {
+    renderRegister({ status: 201, body: {} }, { mode: 'closed' });
+    expect(await screen.findByText(ACCOUNT_MESSAGES.registrationClosed)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+
+  it('asks for an invite link when registration is by invite and none was given', async () => {
+    renderRegister({ status: 201, body: {} }, { mode: 'invite' });
+    expect(await screen.findByText(ACCOUNT_MESSAGES.inviteRequired)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+
+  it('sends the invite of the link with the registration', async () => {
+    const registerCalls = renderRegister(
+      { status: 201, body: { message: MESSAGES.registerSuccess } },
+      { mode: 'invite', at: '/register?invite=tok123' },
+    );
+    await fillAndSubmit('ada@example.com', 'Secret123');
+    expect(await screen.findByText('login screen')).toBeTruthy();
+    expect(JSON.parse(String(registerCalls()[0]![1].body))).toMatchObject({ invite: 'tok123' });
   });
 });

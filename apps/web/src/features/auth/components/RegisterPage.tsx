@@ -1,15 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { MESSAGES, registerBodySchema } from '@cloudstash/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ACCOUNT_MESSAGES, MESSAGES, registerBodySchema } from '@cloudstash/contract';
+import { LoadingState } from '../../../components/States';
 import { TextField } from '../../../components/TextField';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useRegister } from '../api/register';
+import { useRegistrationMode } from '../api/registration';
 import { AuthCard } from './AuthCard';
 import { PendingButton } from '../../../components/PendingButton';
+import { EmailField, NewPasswordField } from '../../../components/AccountFields';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
+  const invite = useSearchParams()[0].get('invite') || undefined;
+  const mode = useRegistrationMode();
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
@@ -17,7 +22,7 @@ export default function RegisterPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = registerBodySchema.safeParse({ ...form, role: 'user' });
+    const parsed = registerBodySchema.safeParse({ ...form, role: 'user', invite });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
       return;
@@ -29,8 +34,35 @@ export default function RegisterPage() {
     });
   };
 
+  // When the mode cannot be read the form shows: the server still refuses what the instance does not allow.
+  const refusal =
+    mode.data === 'closed'
+      ? ACCOUNT_MESSAGES.registrationClosed
+      : mode.data === 'invite' && !invite
+        ? ACCOUNT_MESSAGES.inviteRequired
+        : undefined;
+
+  if (mode.isPending) {
+    return (
+      <AuthCard title="Register" subtitle="Create your free CloudStash account">
+        <LoadingState />
+      </AuthCard>
+    );
+  }
+  if (refusal) {
+    return (
+      <AuthCard title="Register" subtitle="Create your free CloudStash account">
+        <p role="alert" className="alert alert-info alert-soft">
+          {refusal}
+        </p>
+        <ToLogin />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Register" subtitle="Create your free CloudStash account">
+      {invite && <p className="alert alert-info alert-soft">You were invited to join this instance.</p>}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
         <TextField
           label="Name"
@@ -43,40 +75,30 @@ export default function RegisterPage() {
           hint={MESSAGES.nameRequired}
           error={errors.name}
         />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="email@example.com"
-          required
-          value={form.email}
-          onChange={set('email')}
-          hint={MESSAGES.emailInvalid}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          type="password"
+        <EmailField value={form.email} onChange={set('email')} error={errors.email} />
+        <NewPasswordField
           name="password"
-          autoComplete="new-password"
           placeholder="Password"
-          required
-          minLength={8}
           value={form.password}
           onChange={set('password')}
-          hint={MESSAGES.passwordRule}
           error={errors.password}
         />
         <PendingButton type="submit" className="btn-primary mt-4" pending={register.isPending}>
           Register
         </PendingButton>
       </form>
-      <p className="text-center text-sm">
-        <Link to="/login" className="link">
-          Already have an account? Login
-        </Link>
-      </p>
+      <ToLogin />
     </AuthCard>
+  );
+}
+
+/** Under the form and under a refusal alike: the way to the sign-in page. */
+function ToLogin() {
+  return (
+    <p className="text-center text-sm">
+      <Link to="/login" className="link">
+        Already have an account? Login
+      </Link>
+    </p>
   );
 }

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Envelope, InstanceSettings, OneTimeLink, UpdateSettingsBody } from '@cloudstash/contract';
+import { useActionMutation } from '../../../lib/action-mutation';
+import { apiData, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const useInstanceSettings = () =>
+  useQuery({
+    queryKey: queryKeys.adminSettings,
+    queryFn: ({ signal }) => apiData<InstanceSettings>('/admin/settings', { signal }),
+  });
+
+export const useUpdateSettings = () =>
+  useActionMutation({
+    mutationFn: (body: UpdateSettingsBody) =>
+      apiRequest<Envelope<InstanceSettings>>('/admin/settings', { method: 'PATCH', body }),
+    failedMessage: 'Failed to save the settings',
+    invalidates: [queryKeys.adminSettings, queryKeys.registration],
+  });
+
+export const useCreateInvite = () =>
+  useActionMutation({
+    mutationFn: () => apiRequest<Envelope<OneTimeLink>>('/admin/invites', { method: 'POST' }),
+    failedMessage: 'Failed to create the invite link',
+  });

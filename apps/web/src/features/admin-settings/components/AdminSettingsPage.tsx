@@ -1,0 +1,19 @@
+import { PageHeader } from '../../../components/PageHeader';
+import { ErrorState, LoadingState } from '../../../components/States';
+import { useInstanceSettings } from '../api/settings';
+import { InviteSection } from './InviteSection';
+import { RegistrationSection } from './RegistrationSection';
+
+/** /dashboard/admin/settings: who may join this instance. */
+export default function AdminSettingsPage() {
+  const { data: settings, isPending, isError } = useInstanceSettings();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader title="Instance Settings" subtitle="Who may join this CloudStash instance." />
+      {isPending && <LoadingState label="Loading settings" />}
+      {isError && <ErrorState message="Failed to load settings" />}
+      {settings && <RegistrationSection settings={settings} />}
+      <InviteSection />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { FormEvent } from 'react';
+import { changePasswordBodySchema } from '@cloudstash/contract';
+import { PendingButton } from '../../../components/PendingButton';
+import { SectionCard } from '../../../components/SectionCard';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { useChangePassword } from '../api/profile';
+import { CurrentPasswordField, NewPasswordField } from '../../../components/AccountFields';
+
+export function PasswordSection() {
+  const change = useChangePassword();
+  const form = useFormFields({ currentPassword: '', newPassword: '' });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate(changePasswordBodySchema, form.values);
+    if (body) change.mutate(body, { onSuccess: form.reset, onError: form.showServerErrors });
+  };
+
+  return (
+    <SectionCard
+      title="Password"
+      description="Changing your password signs out every other session; this one stays signed in."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        <CurrentPasswordField label="Current password" {...form.field('currentPassword')} />
+        <NewPasswordField label="New password" {...form.field('newPassword')} />
+        <PendingButton type="submit" className="btn-primary mt-2 self-start" pending={change.isPending}>
+          Change password
+        </PendingButton>
+      </form>
+    </SectionCard>
+  );
+}
