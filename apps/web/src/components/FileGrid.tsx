@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { formatSize, type StoredFile } from '@cloudstash/contract';
+import { FileThumbnail } from './FileThumbnail';
+import { VisibilityBadge } from './VisibilityBadge';
+import type { FileActions, FileColumn } from './file-columns';
+
+interface FileGridProps {
+  files: StoredFile[];
+  label: string;
+  /** The list's columns: the uploader line and the visibility badge show only when listed, as in the table. */
+  columns: readonly FileColumn[];
+  showEmail?: boolean;
+  actions: FileActions;
+}
+
+/** The grid layout of a file list: a card per file with its thumbnail, name, size and the rows' actions. */
+export function FileGrid({ files, label, columns, showEmail, actions }: FileGridProps) {
+  const showUploader = columns.includes('uploader');
+  const showVisibility = columns.includes('visibility');
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={label}>
+      {files.map((file) => (
+        <li
+          key={file._id}
+          className="flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm"
+        >
+          {/* The name below is the card's link for keyboards and screen readers; the picture is a mouse shortcut. */}
+          <Link to={`/dashboard/file/${file._id}`} tabIndex={-1} aria-hidden="true">
+            <FileThumbnail file={file} />
+          </Link>
+          <div className="flex flex-1 flex-col gap-1 p-3">
+            <Link
+              to={`/dashboard/file/${file._id}`}
+              className="link link-hover truncate font-semibold"
+              title={file.filename}
+            >
+              {file.filename}
+            </Link>
+            {showUploader && (
+              <p className="truncate text-xs text-base-content/80">
+                {file.uploadedBy?.name ?? 'Unknown User'}
+                {showEmail && file.uploadedBy?.email ? ` · ${file.uploadedBy.email}` : ''}
+              </p>
+            )}
+            <div className="flex flex-wrap items-center justify-between gap-1 text-sm text-base-content/80">
+              <span>{formatSize(file.size)}</span>
+              {showVisibility && <VisibilityBadge isPublic={file.isPublic} />}
+            </div>
+            <div className="mt-auto flex flex-wrap justify-end gap-1 pt-2">{actions(file)}</div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { StoredFile } from '@cloudstash/contract';
+import { FileIcon } from './FileIcon';
+
+/**
+ * A file's 256 px thumbnail in a box of fixed proportions, so a grid does not move as images arrive; the
+ * type's icon stands in while there is none (not made yet, a type without one, or an image that failed).
+ * Decorative: the file's name is always written next to it.
+ */
+export function FileThumbnail({ file }: { file: StoredFile }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const src = file.thumbnailUrl !== broken ? file.thumbnailUrl : null;
+  return (
+    <div className="relative flex aspect-[4/3] w-full items-center justify-center overflow-hidden bg-base-200">
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={256}
+          height={192}
+          className="size-full object-cover"
+          onError={() => setBroken(src)}
+        />
+      ) : (
+        <FileIcon mimetype={file.mimetype} className="size-12 opacity-70" />
+      )}
+      {file.thumbnailPending && (
+        <span
+          aria-hidden="true"
+          className="loading loading-spinner loading-xs absolute right-2 bottom-2 text-base-content/60"
+        />
+      )}
+    </div>
+  );
+}
