@@ -11,6 +11,7 @@ import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
 const screen = (module: { default: ComponentType }) => ({ Component: module.default });
 const loadLoginPage = () => import('../features/auth/components/LoginPage').then(screen);
 const loadRegisterPage = () => import('../features/auth/components/RegisterPage').then(screen);
+const loadResetPasswordPage = () => import('../features/auth/components/ResetPasswordPage').then(screen);
 const loadProfilePage = () => import('../features/profile/ProfilePage').then(screen);
 const loadMyFilesPage = () => import('../features/my-files/components/MyFilesPage').then(screen);
 const loadPublicFilesPage = () => import('../features/public-files/components/PublicFilesPage').then(screen);
@@ -22,6 +23,8 @@ const loadAdminUserDetailPage = () =>
   import('../features/admin-users/components/AdminUserDetailPage').then(screen);
 const loadAdminFilesPage = () => import('../features/admin-files/components/AdminFilesPage').then(screen);
 const loadStorageStatsPage = () => import('../features/admin-stats/components/StorageStatsPage').then(screen);
+const loadAdminSettingsPage = () =>
+  import('../features/admin-settings/components/AdminSettingsPage').then(screen);
 const loadSharedLinksPage = () => import('../features/links/components/SharedLinksPage').then(screen);
 const loadAdminLinksPage = () => import('../features/links/components/AdminLinksPage').then(screen);
 const loadSharedVisitPage = () => import('../features/shared-visit/components/SharedVisitPage').then(screen);
@@ -37,6 +40,8 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <LandingPage /> },
+      // Not guest-only: an administrator trying a link they made must see it, not be sent to the dashboard.
+      { path: 'reset/:token', lazy: loadResetPasswordPage },
       {
         element: <GuestOnly />,
         children: [
@@ -68,6 +73,7 @@ export const router = createBrowserRouter([
                   { path: 'files', lazy: loadAdminFilesPage },
                   { path: 'stats', lazy: loadStorageStatsPage },
                   { path: 'links', lazy: loadAdminLinksPage },
+                  { path: 'settings', lazy: loadAdminSettingsPage },
                 ],
               },
             ],

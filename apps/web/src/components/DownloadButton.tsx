@@ -9,8 +9,8 @@ interface DownloadButtonProps {
 }
 
 /**
- * Downloads through useDownloadFile, which refreshes whatever shows the download count. A failed download
- * shows no message, so failure only ends the spinner.
+ * Downloads through useDownloadFile, which refreshes whatever shows the download count; a failed download
+ * ends the spinner and says so.
  */
 export function DownloadButton({
   file,

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import type { SortField, StoredFile } from '@cloudstash/contract';
 import type { SortState } from '../lib/list-state';
+import { useListView } from '../lib/list-view';
 import type { PagedList } from '../lib/paged-list';
 import { DownloadButton } from './DownloadButton';
 import { FileCards } from './FileCards';
+import { FileGrid } from './FileGrid';
 import { FileTable } from './FileTable';
 import { PagedListView } from './PagedListView';
 import { SortControl } from './SortControl';
+import { ViewToggle } from './ViewToggle';
 import { sortFieldsOf, type FileActions, type FileColumn } from './file-columns';
 
 interface FileListProps {
@@ -30,8 +33,9 @@ interface FileListProps {
 const download: FileActions = (file) => <DownloadButton file={file} />;
 
 /**
- * Every file list of the app in one component: filters, the count, the sort (column headers on wide screens,
- * a sort control on phones), the rows as cards or a table, and the loading, failed, empty and "Load more" states.
+ * Every file list of the app in one component: filters, the count, the layout toggle (remembered per browser),
+ * the sort (column headers on wide screens, a sort control on phones and above the grid), the files as a table
+ * (cards on phones) or a grid of thumbnail cards, and the loading, failed, empty and "Load more" states.
  */
 export function FileList({
   list,
@@ -47,42 +51,44 @@ export function FileList({
   failedMessage,
   empty,
 }: FileListProps) {
+  const [view, setView] = useListView();
   return (
     <>
       {filters}
-      {countNoun && (
-        <p aria-live="polite" className="text-sm text-base-content/80">
-          Showing {list.items.length} of {list.total} {countNoun}
-          {list.isFetching && !list.isPending && (
-            <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
-          )}
-        </p>
-      )}
-      <PagedListView list={list} loadingLabel={loadingLabel} failedMessage={failedMessage} empty={empty}>
-        {(files) => (
-          <>
-            {/* Phones get cards (and a sort control); wider screens the table. Only one of the two is displayed. */}
-            <div className="flex flex-col gap-3 md:hidden">
-              <SortControl sort={sort} onSort={onSort} fields={sortFieldsOf(columns)} />
-              <FileCards
-                files={files}
-                label={caption}
-                columns={columns}
-                showEmail={showEmail}
-                actions={actions}
-              />
-            </div>
-            <FileTable
-              files={files}
-              caption={caption}
-              columns={columns}
-              sort={sort}
-              onSort={onSort}
-              showEmail={showEmail}
-              actions={actions}
-            />
-          </>
+      <div className="flex flex-wrap items-center gap-3">
+        {countNoun && (
+          <p aria-live="polite" className="text-sm text-base-content/80">
+            Showing {list.items.length} of {list.total} {countNoun}
+            {list.isFetching && !list.isPending && (
+              <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
+            )}
+          </p>
         )}
+        <div className="ml-auto">
+          <ViewToggle view={view} onChange={setView} />
+        </div>
+      </div>
+      <PagedListView list={list} loadingLabel={loadingLabel} failedMessage={failedMessage} empty={empty}>
+        {(files) => {
+          // What every presentation of the rows needs; the table adds its sortable headers.
+          const rows = { files, columns, showEmail, actions };
+          const sortControl = <SortControl sort={sort} onSort={onSort} fields={sortFieldsOf(columns)} />;
+          return view === 'grid' ? (
+            <div className="flex flex-col gap-3">
+              <div className="md:max-w-sm">{sortControl}</div>
+              <FileGrid label={caption} {...rows} />
+            </div>
+          ) : (
+            <>
+              {/* Phones get cards (and a sort control); wider screens the table. Only one of the two is displayed. */}
+              <div className="flex flex-col gap-3 md:hidden">
+                {sortControl}
+                <FileCards label={caption} {...rows} />
+              </div>
+              <FileTable caption={caption} sort={sort} onSort={onSort} {...rows} />
+            </>
+          );
+        }}
       </PagedListView>
     </>
   );

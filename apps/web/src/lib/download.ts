@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { downloadFilename as savedName, type Envelope, type StoredFile } from '@cloudstash/contract';
+import toast from 'react-hot-toast';
+import {
+  MESSAGES,
+  downloadFilename as savedName,
+  type Envelope,
+  type StoredFile,
+} from '@cloudstash/contract';
 import { apiRequest } from './api-client';
 import { invalidateFileData } from './file-cache';
 
@@ -12,8 +18,10 @@ export function downloadFilename(file: Pick<StoredFile, 'filename' | 'mimetype'>
 }
 
 /**
- * Asks for a signed link (the server counts the download), fetches the bytes and saves them under the
- * name downloadFilename gives. A failed download returns false and shows no message.
+ * Asks for a signed link (the server counts the download once the bytes are delivered), then hands it to the
+ * browser's own download manager: the link answers as an attachment named as downloadFilename gives, so the
+ * bytes never pass through the tab's memory, however large the file, and the browser shows its own progress.
+ * Returns false when no link could be had.
  */
 export async function downloadFile(
   file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>,
@@ -22,31 +30,37 @@ export async function downloadFile(
     const link = await apiRequest<Envelope<{ url: string }>>(
       `/files/f/${encodeURIComponent(file._id)}/download`,
     );
-    const response = await fetch(link.data.url, { credentials: 'include' });
-    if (!response.ok) return false;
-    saveBlob(await response.blob(), downloadFilename(file));
+    startBrowserDownload(link.data.url, downloadFilename(file));
     return true;
   } catch {
     return false;
   }
 }
 
+/** When the screens re-read download counts after a download started. */
+const DOWNLOAD_REFRESH_DELAYS_MS = [0, 1000, 3000];
+
 /**
  * Download as a mutation, so every screen refreshes the same data afterwards (the file, the lists and the tiles
- * that show download counts). A failure ends the spinner and shows no message.
+ * that show download counts). A failure says so in a toast.
  */
 export function useDownloadFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>) => {
-      if (!(await downloadFile(file))) throw new Error('Download failed');
+      if (!(await downloadFile(file))) throw new Error(MESSAGES.downloadFailed);
     },
-    onSuccess: () => invalidateFileData(queryClient),
+    onSuccess: () => {
+      // The count goes up when the browser has fetched the bytes, on its own schedule: look again shortly.
+      for (const delay of DOWNLOAD_REFRESH_DELAYS_MS)
+        window.setTimeout(() => void invalidateFileData(queryClient), delay);
+    },
+    onError: () => toast.error(MESSAGES.downloadFailed),
   });
 }
 
-function saveBlob(blob: Blob, filename: string) {
-  const href = URL.createObjectURL(blob);
+/** A click on a same-origin link with `download`: the page stays where it is, the browser saves the answer. */
+export function startBrowserDownload(href: string, filename: string) {
   const anchor = document.createElement('a');
   anchor.href = href;
   anchor.download = filename;
@@ -54,6 +68,4 @@ function saveBlob(blob: Blob, filename: string) {
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();
-  // Revoke later: some browsers start reading the object URL only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(href), 30_000);
 }

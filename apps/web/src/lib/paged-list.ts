@@ -4,6 +4,7 @@ import {
   useInfiniteQuery,
   type QueryKey,
 } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { Page } from '@cloudstash/contract';
 import { apiRequest } from './api-client';
 
@@ -30,11 +31,38 @@ export function pagedListOptions<T>(queryKey: QueryKey, path: string, query: Que
 }
 
 /**
+ * Asks for the list again every `everyMs` while any row loaded `while` says it is still changing on the server
+ * (a thumbnail being made), at most `maxPolls` times in a row, and only while the page is visible.
+ */
+export interface ListPoll<T> {
+  while: (item: T) => boolean;
+  everyMs: number;
+  maxPolls: number;
+}
+
+/**
  * The list flattened for rendering: the rows loaded so far, how many match the filters on the server (`total`,
  * from the first page), and whether the list failed to load.
  */
-export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>) {
-  const query = useInfiniteQuery(options);
+export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>, poll?: ListPoll<T>) {
+  const polls = useRef({ count: 0, seen: 0 });
+  const query = useInfiniteQuery({
+    ...options,
+    refetchInterval: poll
+      ? (q) => {
+          const waiting = q.state.data?.pages.some((page) => page.data.some(poll.while)) ?? false;
+          if (!waiting) {
+            polls.current.count = 0;
+            return false;
+          }
+          // Counted per answer received (this is asked on every render too), and reset once nothing waits.
+          if (q.state.dataUpdatedAt !== polls.current.seen) {
+            polls.current = { count: polls.current.count + 1, seen: q.state.dataUpdatedAt };
+          }
+          return polls.current.count <= poll.maxPolls ? poll.everyMs : false;
+        }
+      : undefined,
+  });
   const pages = query.data?.pages ?? [];
   return {
     items: pages.flatMap((page) => page.data),

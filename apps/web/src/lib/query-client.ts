@@ -1,7 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { handleUnauthorized } from './account-cache';
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => handleUnauthorized(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => handleUnauthorized(queryClient, error) }),
     defaultOptions: {
       queries: {
         // Lists and stats change only through this app's own mutations, which invalidate them.
@@ -12,4 +15,5 @@ export function createQueryClient() {
       },
     },
   });
+  return queryClient;
 }

@@ -6,6 +6,14 @@ import type { FileListQuery, UserListQuery } from '@cloudstash/contract';
  */
 export const queryKeys = {
   me: ['me'] as const,
+  /** What the profile shows about the signed-in account besides the user: sessions, two-factor, tokens. */
+  account: ['account'] as const,
+  sessions: ['account', 'sessions'] as const,
+  totp: ['account', 'totp'] as const,
+  tokens: ['account', 'tokens'] as const,
+  registration: ['registration'] as const,
+  authProviders: ['auth-providers'] as const,
+  uploadConfig: ['config'] as const,
   files: ['files'] as const,
   myFiles: (query: FileListQuery) => ['files', 'mine', query] as const,
   myStats: ['files', 'stats'] as const,
@@ -20,4 +28,5 @@ export const queryKeys = {
   adminFiles: (query: FileListQuery) => ['admin', 'files', query] as const,
   adminFilesSummary: ['admin', 'files-summary'] as const,
   storageStats: ['admin', 'storage-stats'] as const,
+  adminSettings: ['admin', 'settings'] as const,
 };

@@ -3,31 +3,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DARK_THEMES, DEFAULT_THEME, LIGHT_THEMES, THEME_STORAGE_KEY } from '@cloudstash/contract';
 import { applyTheme, persistTheme, readStoredTheme } from './theme';
-
-const memory = () => {
-  const data = new Map<string, string>();
-  return {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    data,
-  };
-};
+import { memoryStorage } from '../test-support';
 
 describe('theme persistence', () => {
   it('defaults to dark when nothing is saved', () => {
-    expect(readStoredTheme(memory())).toBe('dark');
+    expect(readStoredTheme(memoryStorage())).toBe('dark');
     expect(DEFAULT_THEME).toBe('dark');
   });
 
   it('remembers the chosen theme under the shared key', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     persistTheme('cupcake', storage);
     expect(storage.data.get(THEME_STORAGE_KEY)).toBe('cupcake');
     expect(readStoredTheme(storage)).toBe('cupcake');
   });
 
   it('ignores an unknown saved value and a blocked storage', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem(THEME_STORAGE_KEY, 'neon');
     expect(readStoredTheme(storage)).toBe('dark');
     const blocked = {

@@ -1,4 +1,5 @@
 import { DEFAULT_THEME, THEME_STORAGE_KEY, isTheme, type Theme } from '@cloudstash/contract';
+import { safeStorage } from './browser-storage';
 
 /** The saved theme, or the default when none is saved, storage is blocked, or the value is not a known theme. */
 export function readStoredTheme(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): Theme {
@@ -25,12 +26,4 @@ export function persistTheme(
 /** daisyUI themes follow the data-theme attribute on <html>, so setting it re-colours the page at once. */
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
   root.setAttribute('data-theme', theme);
-}
-
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }

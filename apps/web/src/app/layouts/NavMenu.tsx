@@ -16,6 +16,7 @@ const ADMIN_LINKS = [
   { to: '/dashboard/admin/files', label: 'Manage Files' },
   { to: '/dashboard/admin/stats', label: 'Storage Statistics' },
   { to: '/dashboard/admin/links', label: 'All Share Links' },
+  { to: '/dashboard/admin/settings', label: 'Instance Settings' },
 ];
 
 /** The drawer's contents; the Admin section exists only for admins. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CLAIMS, FILE_GROUPS, FOOTER_ITEMS, PROMISES, SOURCE_PROFILE_URL, STEPS } from './content';
 
@@ -43,81 +44,66 @@ export default function LandingPage() {
         </dl>
       </section>
 
-      <section aria-labelledby="features-heading" className="px-4 py-12">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="features-heading" className="mb-8 text-center text-3xl font-bold">
-            Everything you need to store files
-          </h2>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {PROMISES.map((promise) => (
-              <li key={promise.title} className="card border border-base-300 bg-base-100 shadow-sm">
-                <div className="card-body">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="size-8 text-primary"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d={promise.icon} />
-                  </svg>
-                  <h3 className="card-title text-lg">{promise.title}</h3>
-                  <p className="text-base-content/80">{promise.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="types-heading" className="bg-base-200 px-4 py-12">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="types-heading" className="mb-8 text-center text-3xl font-bold">
-            Supported file types
-          </h2>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {FILE_GROUPS.map((group) => (
-              <li key={group.title} className="rounded-box bg-base-100 p-5 shadow-sm">
-                <h3 className="text-lg font-semibold">{group.title}</h3>
-                <p className="mt-2 flex flex-wrap gap-2">
-                  {group.formats.map((format) => (
-                    <span key={format} className="badge badge-neutral">
-                      {format}
-                    </span>
-                  ))}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="steps-heading" className="px-4 py-12">
-        <div className="mx-auto max-w-5xl">
-          <h2 id="steps-heading" className="mb-8 text-center text-3xl font-bold">
-            How it works
-          </h2>
-          <ol className="grid gap-4 md:grid-cols-3">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="flex gap-4 rounded-box border border-base-300 p-5">
-                <span
-                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-content"
+      <LandingSection id="features" title="Everything you need to store files" width="max-w-6xl">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {PROMISES.map((promise) => (
+            <li key={promise.title} className="card border border-base-300 bg-base-100 shadow-sm">
+              <div className="card-body">
+                <svg
                   aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-8 text-primary"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
                 >
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="font-semibold">{step.title}</h3>
-                  <p className="text-base-content/80">{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+                  <path d={promise.icon} />
+                </svg>
+                <h3 className="card-title text-lg">{promise.title}</h3>
+                <p className="text-base-content/80">{promise.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </LandingSection>
+
+      <LandingSection id="types" title="Supported file types" width="max-w-6xl" tinted>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {FILE_GROUPS.map((group) => (
+            <li key={group.title} className="rounded-box bg-base-100 p-5 shadow-sm">
+              <h3 className="text-lg font-semibold">{group.title}</h3>
+              <p className="mt-2 flex flex-wrap gap-2">
+                {group.formats.map((format) => (
+                  <span key={format} className="badge badge-neutral">
+                    {format}
+                  </span>
+                ))}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </LandingSection>
+
+      <LandingSection id="steps" title="How it works" width="max-w-5xl">
+        <ol className="grid gap-4 md:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="flex gap-4 rounded-box border border-base-300 p-5">
+              <span
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-content"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="text-base-content/80">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </LandingSection>
 
       <section aria-labelledby="cta-heading" className="px-4 pb-16">
         <div className="mx-auto max-w-4xl rounded-box border border-primary/40 bg-base-200 p-8 text-center shadow-lg sm:p-12">
@@ -151,5 +137,28 @@ export default function LandingPage() {
         <p>© 2025 CloudStash</p>
       </footer>
     </>
+  );
+}
+
+interface LandingSectionProps {
+  id: string;
+  title: string;
+  width: 'max-w-5xl' | 'max-w-6xl';
+  /** A shaded band, to set a section apart from its neighbours. */
+  tinted?: boolean;
+  children: ReactNode;
+}
+
+/** A titled band of the landing page, labelled by its heading for screen readers. */
+function LandingSection({ id, title, width, tinted = false, children }: LandingSectionProps) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={`px-4 py-12 ${tinted ? 'bg-base-200' : ''}`}>
+      <div className={`mx-auto ${width}`}>
+        <h2 id={`${id}-heading`} className="mb-8 text-center text-3xl font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }

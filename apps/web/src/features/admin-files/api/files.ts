@@ -1,9 +1,10 @@
 import type { FileListQuery, StoredFile } from '@cloudstash/contract';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
+import { useFileList } from '../../../lib/file-list';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /admin/files: every file of every user, filtered and sorted by the server. */
 export const adminFilesOptions = (query: FileListQuery) =>
   pagedListOptions<StoredFile>(queryKeys.adminFiles(query), '/admin/files', query);
 
-export const useAdminFiles = (query: FileListQuery) => usePagedList(adminFilesOptions(query));
+export const useAdminFiles = (query: FileListQuery) => useFileList(adminFilesOptions(query));

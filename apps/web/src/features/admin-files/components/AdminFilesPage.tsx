@@ -4,17 +4,29 @@ import { StatGrid, StatTile } from '../../../components/StatTile';
 import { EmptyState } from '../../../components/States';
 import { FileList } from '../../../components/FileList';
 import { ADMIN_COLUMNS } from '../../../components/file-columns';
-import { EMPTY_ADMIN_FILTERS, adminFilesQuery, adminListUrl, nextSort } from '../../../lib/list-state';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useUrlState } from '../../../lib/use-url-state';
+import { EMPTY_ADMIN_FILTERS, adminFilesQuery, adminListUrl } from '../../../lib/list-state';
+import { useFilteredList } from '../../../lib/use-filtered-list';
 import { useAdminFiles } from '../api/files';
 import { useAdminFilesSummary } from '../api/files-summary';
 import { AdminFileFilters } from './AdminFileFilters';
+import { DownloadButton } from '../../../components/DownloadButton';
+import { FileModeration } from '../../../components/FileModeration';
+import type { FileActions } from '../../../components/file-columns';
+
+/** Download, and the administrator's moderation of anyone's file. */
+const adminActions: FileActions = (file) => (
+  <div className="flex flex-wrap items-center gap-1">
+    <DownloadButton file={file} />
+    <FileModeration file={file} compact />
+  </div>
+);
 
 /** /dashboard/admin/files */
 export default function AdminFilesPage() {
-  const [{ filters, sort }, setState] = useUrlState(adminListUrl);
-  const debounced = useDebouncedValue(filters);
+  const { filters, debounced, sort, onSort, filterProps } = useFilteredList(
+    adminListUrl,
+    EMPTY_ADMIN_FILTERS,
+  );
   const list = useAdminFiles(adminFilesQuery({ ...debounced, visibility: filters.visibility }, sort));
   const { data: summary } = useAdminFilesSummary();
 
@@ -34,18 +46,13 @@ export default function AdminFilesPage() {
       <FileList
         list={list}
         sort={sort}
-        onSort={(column) => setState((current) => ({ ...current, sort: nextSort(current.sort, column) }))}
-        filters={
-          <AdminFileFilters
-            filters={filters}
-            onChange={(next) => setState((current) => ({ ...current, filters: next }))}
-            onClear={() => setState((current) => ({ ...current, filters: EMPTY_ADMIN_FILTERS }))}
-          />
-        }
+        onSort={onSort}
+        filters={<AdminFileFilters {...filterProps} />}
         countNoun="files"
         caption="All files"
         columns={ADMIN_COLUMNS}
         showEmail
+        actions={adminActions}
         loadingLabel="Loading files"
         failedMessage={MESSAGES.filesLoadFailed}
         empty={<EmptyState message={MESSAGES.noFiles} />}

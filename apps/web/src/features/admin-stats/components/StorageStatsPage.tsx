@@ -41,6 +41,16 @@ export default function StorageStatsPage() {
           hint="Logical minus physical"
         />
         <StatTile label="Storage Efficiency" value={figures.efficiency} hint="Saved / logical size" />
+        <StatTile
+          label="Thumbnails"
+          value={formatSize(stats.thumbnailBytes ?? 0)}
+          hint="Stored on top of the physical size, once per content"
+        />
+        <StatTile
+          label="Physical Size with Thumbnails"
+          value={formatSize(stats.totalPhysicalSize + (stats.thumbnailBytes ?? 0))}
+          hint="Everything the blob store holds"
+        />
       </StatGrid>
       <section aria-label="Storage chart" className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">

@@ -1,40 +1,7 @@
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import type { StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
-
-/** Share Link uses the device's share sheet when there is one, otherwise copies the page address. */
-async function shareLink(title: string) {
-  const url = window.location.href;
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title, url });
-    } catch {
-      // The user closed the share sheet: nothing to report.
-    }
-    return;
-  }
-  if (await copyText(url)) toast.success('Link copied to clipboard');
-  else toast.error('Could not copy the link');
-}
-
-/** navigator.clipboard exists only in secure contexts; a self-hosted instance on plain http needs the old way. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.className = 'fixed -left-[9999px]';
-    document.body.appendChild(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  }
-}
+import { shareLink } from '../../../lib/share';
 
 /** Download and Share Link, then whatever other features add for this file (`children`). */
 export function ActionsCard({ file, children }: { file: StoredFile; children?: ReactNode }) {
@@ -48,7 +15,8 @@ export function ActionsCard({ file, children }: { file: StoredFile; children?: R
         <button
           type="button"
           className="btn btn-outline w-full"
-          onClick={() => void shareLink(file.filename)}
+          // The page's own address: it opens the same preview for anyone allowed to see the file.
+          onClick={() => void shareLink(file.filename, window.location.href)}
         >
           Share Link
         </button>

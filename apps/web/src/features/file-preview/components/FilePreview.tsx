@@ -1,37 +1,22 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { previewKind, type StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
+import { ImagePreview, VideoPreview } from '../../../components/MediaPreview';
 import { LoadingState } from '../../../components/States';
 
 // pdf.js is large: only a PDF preview loads it.
 const PdfViewer = lazy(() => import('../../../components/PdfViewer'));
 
 /**
- * Images inline, videos with controls, PDFs drawn by pdf.js in a framed panel (never the browser's own PDF
+ * Images inline (the large thumbnail first, the original on demand), videos with controls and their poster, PDFs drawn by pdf.js in a framed panel (never the browser's own PDF
  * viewer, which would run the document's scripts), text and other types as a message.
  */
 export function FilePreview({ file }: { file: StoredFile }) {
   switch (previewKind(file.mimetype)) {
     case 'image':
-      return (
-        <img
-          src={file.url}
-          alt={file.filename}
-          className="mx-auto max-h-[70vh] w-auto max-w-full rounded-box object-contain"
-        />
-      );
+      return <ImagePreview src={file.url} thumbnailUrl={file.thumbnailUrl} alt={file.filename} />;
     case 'video':
-      return (
-        <video
-          src={file.url}
-          controls
-          preload="metadata"
-          className="max-h-[70vh] w-full rounded-box bg-black"
-          aria-label={file.filename}
-        >
-          Your browser cannot play this video.
-        </video>
-      );
+      return <VideoPreview src={file.url} thumbnailUrl={file.thumbnailUrl} label={file.filename} />;
     case 'pdf':
       return (
         <Suspense fallback={<LoadingState label="Loading PDF" />}>

@@ -6,8 +6,9 @@ import { PendingButton } from '../../../components/PendingButton';
 import { TextField } from '../../../components/TextField';
 import { messageOf } from '../../../lib/api-client';
 import { useCreateLink } from '../api/links';
-import { absoluteUrl, copyLink, shareLink } from '../share';
-import { LinkQrCode } from './LinkQrCode';
+import { absoluteUrl } from '../../../lib/absolute-url';
+import { copyLink, shareLink } from '../../../lib/share';
+import { QrCode } from '../../../components/QrCode';
 
 const DAY_MS = 86_400_000;
 const EXPIRY_PRESETS = [
@@ -111,7 +112,7 @@ export function CreateLinkDialog({ fileId, filename, open, onClose }: CreateLink
               Share
             </button>
           </div>
-          <LinkQrCode url={created.url} filename={filename} />
+          <QrCode text={absoluteUrl(created.url)} alt={`QR code of the share link to ${filename}`} />
         </div>
       </Dialog>
     );

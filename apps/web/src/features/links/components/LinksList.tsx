@@ -5,7 +5,7 @@ import { LINK_MESSAGES, type Link } from '@cloudstash/contract';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { messageOf } from '../../../lib/api-client';
 import { useRevokeLink } from '../api/links';
-import { copyLink } from '../share';
+import { copyLink } from '../../../lib/share';
 import { STATE_BADGE, downloadsUsed, formatWhen } from '../format';
 
 function StateBadge({ link }: { link: Link }) {

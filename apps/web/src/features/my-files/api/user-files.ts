@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type FileListQuery, type StoredFile } from '@cloudstash/contract';
 import { DEFAULT_SORT, type SortState } from '../../../lib/list-state';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
+import { useFileList } from '../../../lib/file-list';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /files/user-files: the caller's own files (newest first unless sorted otherwise), a page at a time. */
@@ -9,4 +10,4 @@ export const myFilesOptions = (sort: SortState = DEFAULT_SORT) => {
   return pagedListOptions<StoredFile>(queryKeys.myFiles(query), '/files/user-files', query);
 };
 
-export const useMyFiles = (sort: SortState) => usePagedList(myFilesOptions(sort));
+export const useMyFiles = (sort: SortState) => useFileList(myFilesOptions(sort));

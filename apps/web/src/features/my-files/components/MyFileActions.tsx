@@ -10,7 +10,7 @@ interface MyFileActionsProps {
 /** Preview, Edit, Delete: named after the file so a screen reader can tell the rows apart. */
 export function MyFileActions({ file, onEdit, onDelete }: MyFileActionsProps) {
   return (
-    <div className="flex gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       <Link
         to={`/dashboard/file/${file._id}`}
         className="btn btn-xs btn-ghost"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { OwnerTotals } from '../../../components/OwnerTotals';
+import { QuotaBar } from '../../../components/QuotaBar';
 import { EmptyState } from '../../../components/States';
 import { FileList } from '../../../components/FileList';
 import { MY_FILES_COLUMNS } from '../../../components/file-columns';
@@ -11,7 +12,7 @@ import { nextSort, sortOnlyUrl } from '../../../lib/list-state';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useMyFiles } from '../api/user-files';
 import { useMyStats } from '../api/user-stats';
-import { useDeleteFile } from '../api/delete-file';
+import { useDeleteFile } from '../../../lib/delete-file';
 import { EditFileDialog } from './EditFileDialog';
 import { MyFileActions } from './MyFileActions';
 
@@ -40,6 +41,9 @@ export default function MyFilesPage() {
       <PageHeader title="My Files" subtitle="Manage, preview and share the files you uploaded." />
       {/* The tiles appear only once the user has files. */}
       {stats && stats.totalFiles > 0 && <OwnerTotals stats={stats} label="Your file statistics" />}
+      {stats?.quotaBytes != null && (
+        <QuotaBar usedBytes={stats.totalStorageUsed} quotaBytes={stats.quotaBytes} />
+      )}
       <FileList
         list={list}
         sort={sort}

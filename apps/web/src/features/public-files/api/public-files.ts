@@ -1,9 +1,10 @@
 import type { FileListQuery, StoredFile } from '@cloudstash/contract';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
+import { useFileList } from '../../../lib/file-list';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /files/public: filtered and sorted by the server, a page at a time. */
 export const publicFilesOptions = (query: FileListQuery) =>
   pagedListOptions<StoredFile>(queryKeys.publicFiles(query), '/files/public', query);
 
-export const usePublicFiles = (query: FileListQuery) => usePagedList(publicFilesOptions(query));
+export const usePublicFiles = (query: FileListQuery) => useFileList(publicFilesOptions(query));

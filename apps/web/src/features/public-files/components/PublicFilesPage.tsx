@@ -4,18 +4,19 @@ import { StatGrid, StatTile } from '../../../components/StatTile';
 import { EmptyState } from '../../../components/States';
 import { FileList } from '../../../components/FileList';
 import { PUBLIC_COLUMNS } from '../../../components/file-columns';
-import { EMPTY_PUBLIC_FILTERS, nextSort, publicFilesQuery, publicListUrl } from '../../../lib/list-state';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useUrlState } from '../../../lib/use-url-state';
+import { EMPTY_PUBLIC_FILTERS, publicFilesQuery, publicListUrl } from '../../../lib/list-state';
+import { useFilteredList } from '../../../lib/use-filtered-list';
 import { usePublicFiles } from '../api/public-files';
 import { usePublicSummary } from '../api/public-summary';
 import { PublicFilters } from './PublicFilters';
 
 /** /dashboard/public-files and /dashboard/profile: the community list of public files. */
 export default function PublicFilesPage() {
-  const [{ filters, sort }, setState] = useUrlState(publicListUrl);
+  const { filters, debounced, sort, onSort, filterProps } = useFilteredList(
+    publicListUrl,
+    EMPTY_PUBLIC_FILTERS,
+  );
   // Text filters wait for a pause in typing; the category select applies at once.
-  const debounced = useDebouncedValue(filters);
   const list = usePublicFiles(publicFilesQuery({ ...debounced, category: filters.category }, sort));
   const { data: summary } = usePublicSummary();
 
@@ -37,14 +38,8 @@ export default function PublicFilesPage() {
       <FileList
         list={list}
         sort={sort}
-        onSort={(column) => setState((current) => ({ ...current, sort: nextSort(current.sort, column) }))}
-        filters={
-          <PublicFilters
-            filters={filters}
-            onChange={(next) => setState((current) => ({ ...current, filters: next }))}
-            onClear={() => setState((current) => ({ ...current, filters: EMPTY_PUBLIC_FILTERS }))}
-          />
-        }
+        onSort={onSort}
+        filters={<PublicFilters {...filterProps} />}
         countNoun="public files"
         caption="Public files"
         columns={PUBLIC_COLUMNS}

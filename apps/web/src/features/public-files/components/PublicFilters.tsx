@@ -1,48 +1,26 @@
-import { FilterPanel, SelectFilter, TextFilter } from '../../../components/FilterForm';
+import { FilterForm, type FilterField } from '../../../components/FilterForm';
 import type { PublicFilters as Filters } from '../../../lib/list-state';
+import type { FilterFormProps } from '../../../lib/use-filtered-list';
 
-interface PublicFiltersProps {
-  filters: Filters;
-  onChange: (filters: Filters) => void;
-  onClear: () => void;
-}
+/** Search on filename or uploader, category, uploader name and file id. */
+const FIELDS: FilterField<Filters>[] = [
+  { key: 'search', kind: 'search', label: 'Search', placeholder: 'Search by filename or uploader' },
+  {
+    key: 'category',
+    kind: 'select',
+    label: 'Category',
+    options: [
+      ['all', 'All categories'],
+      ['image', 'Images'],
+      ['video', 'Videos'],
+      ['document', 'Documents'],
+      ['other', 'Others'],
+    ],
+  },
+  { key: 'uploader', kind: 'text', label: 'Uploader', placeholder: 'Uploader name' },
+  { key: 'fileId', kind: 'text', label: 'File ID', placeholder: 'File ID' },
+];
 
-const CATEGORY_OPTIONS = [
-  ['all', 'All categories'],
-  ['image', 'Images'],
-  ['video', 'Videos'],
-  ['document', 'Documents'],
-  ['other', 'Others'],
-] as const;
-
-/** Search on filename or uploader, category, uploader name, file id, and Clear Filters. */
-export function PublicFilters({ filters, onChange, onClear }: PublicFiltersProps) {
-  const set =
-    <K extends keyof Filters>(key: K) =>
-    (value: Filters[K]) =>
-      onChange({ ...filters, [key]: value });
-  return (
-    <FilterPanel onClear={onClear}>
-      <TextFilter
-        search
-        label="Search"
-        placeholder="Search by filename or uploader"
-        value={filters.search}
-        onChange={set('search')}
-      />
-      <SelectFilter
-        label="Category"
-        value={filters.category}
-        options={CATEGORY_OPTIONS}
-        onChange={set('category')}
-      />
-      <TextFilter
-        label="Uploader"
-        placeholder="Uploader name"
-        value={filters.uploader}
-        onChange={set('uploader')}
-      />
-      <TextFilter label="File ID" placeholder="File ID" value={filters.fileId} onChange={set('fileId')} />
-    </FilterPanel>
-  );
+export function PublicFilters(props: FilterFormProps<Filters>) {
+  return <FilterForm fields={FIELDS} {...props} />;
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, SharedFile } from '@cloudstash/contract';
 import { API_BASE } from '@cloudstash/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { startBrowserDownload } from '../../../lib/download';
 
 const sharedPath = (token: string) => `/s/${encodeURIComponent(token)}`;
 export const sharedContentUrl = (token: string) => `${API_BASE}${sharedPath(token)}/content`;
@@ -42,13 +43,7 @@ export async function downloadShared(token: string, name: string): Promise<'ok' 
     if (response.status === 404) return 'unavailable';
     if (!response.ok) return 'failed';
     const href = URL.createObjectURL(await response.blob());
-    const anchor = document.createElement('a');
-    anchor.href = href;
-    anchor.download = name;
-    anchor.rel = 'noopener';
-    document.body.appendChild(anchor);
-    anchor.click();
-    anchor.remove();
+    startBrowserDownload(href, name);
     // Revoke later: some browsers start reading the object URL only after click() returns.
     window.setTimeout(() => URL.revokeObjectURL(href), 30_000);
     return 'ok';

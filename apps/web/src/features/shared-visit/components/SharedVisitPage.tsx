@@ -98,6 +98,7 @@ export default function SharedVisitPage() {
                 url={sharedContentUrl(token)}
                 filename={data.filename}
                 mimetype={data.mimetype}
+                thumbnailUrl={data.thumbnailUrl}
               />
             </div>
           </section>

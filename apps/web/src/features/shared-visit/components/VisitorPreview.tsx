@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { previewKind } from '@cloudstash/contract';
+import { ImagePreview, VideoPreview } from '../../../components/MediaPreview';
 import { LoadingState } from '../../../components/States';
 
 // pdf.js is large: only a PDF preview loads it.
@@ -9,31 +10,18 @@ interface VisitorPreviewProps {
   url: string;
   filename: string;
   mimetype: string;
+  /** The link's thumbnail, /api/v1/s/{token}/thumbnail, or null when the file has none. */
+  thumbnailUrl: string | null;
 }
 
-/** The preview page's previews, fed by the link: image, video (seekable, the server answers ranges), PDF, text. */
-export function VisitorPreview({ url, filename, mimetype }: VisitorPreviewProps) {
+/** The preview page's previews, fed by the link: image (large thumbnail first), video with poster, PDF, text. */
+export function VisitorPreview({ url, filename, mimetype, thumbnailUrl }: VisitorPreviewProps) {
   switch (previewKind(mimetype)) {
     case 'image':
-      return (
-        <img
-          src={url}
-          alt={filename}
-          className="mx-auto max-h-[70vh] w-auto max-w-full rounded-box object-contain"
-        />
-      );
+      return <ImagePreview src={url} thumbnailUrl={thumbnailUrl} alt={filename} />;
     case 'video':
-      return (
-        <video
-          src={url}
-          controls
-          preload="metadata"
-          className="max-h-[70vh] w-full rounded-box bg-black"
-          aria-label={filename}
-        >
-          Your browser cannot play this video.
-        </video>
-      );
+      // Seekable: the server answers ranges.
+      return <VideoPreview src={url} thumbnailUrl={thumbnailUrl} label={filename} />;
     case 'pdf':
       // Drawn by pdf.js, never by the browser's own viewer, which would run the document's scripts.
       return (

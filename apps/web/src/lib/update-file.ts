@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
-import { apiRequest, messageOf } from '../../../lib/api-client';
-import { invalidateFileData } from '../../../lib/file-cache';
+import { apiRequest, messageOf } from './api-client';
+import { invalidateFileData } from './file-cache';
 
 export interface UpdateFileInput {
   id: string;
