@@ -223,6 +223,8 @@ test.describe('admin', () => {
           'Total Physical Size': formatSize(stats.totalPhysicalSize),
           'Storage Saved': formatSize(stats.storageSaved),
           'Storage Efficiency': formatPercent(stats.storageSaved, stats.totalLogicalSize),
+          Thumbnails: formatSize(stats.thumbnailBytes ?? 0),
+          'Physical Size with Thumbnails': formatSize(stats.totalPhysicalSize + (stats.thumbnailBytes ?? 0)),
           'Duplicate Ratio': formatRatio(stats.totalFilesUploaded, stats.uniqueFilesStored),
           'Duplicate Uploads': formatPercent(
             stats.totalFilesUploaded - stats.uniqueFilesStored,

@@ -32,6 +32,8 @@ delete process.env.DATABASE_URL;
 // Dates on screen are compared with dates formatted by the test process: both use UTC.
 process.env.TZ = 'UTC';
 
+const INSTANCE_WIDE = /instance-settings\.spec\.ts$/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.(spec|setup|teardown)\.ts$/,
@@ -74,7 +76,17 @@ export default defineConfig({
     {
       name: 'desktop-chromium',
       testMatch: /.*\.spec\.ts$/,
+      // Single sign-on needs a provider and its own instance: playwright.oidc.config.ts runs those.
+      testIgnore: [INSTANCE_WIDE, /oidc-.*\.spec\.ts$/],
       dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+    },
+    // Specs that change a setting of the whole instance (who may register) run alone, after all the others,
+    // so no other test meets the changed setting.
+    {
+      name: 'instance-wide',
+      testMatch: INSTANCE_WIDE,
+      dependencies: ['desktop-chromium'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
   ],

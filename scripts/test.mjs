@@ -49,18 +49,40 @@ if (fs.existsSync(vitestJson)) {
 }
 if (unitStatus !== 0) finish(unitStatus);
 
-const e2eJson = path.join(results, 'e2e.json');
-const e2eStatus = run(
-  'Browser tests (Playwright, Chromium)',
-  'npx',
-  ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-  {
-    PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson,
-  },
-);
-if (fs.existsSync(e2eJson)) {
-  const { stats } = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
-  totals.passed += stats.expected + (stats.flaky ?? 0);
-  totals.failed += stats.unexpected;
+/** One Playwright run in Chromium; its counts join the totals. Answers its exit status. */
+function runBrowserSuite(title, config, name, env = {}) {
+  const json = path.join(results, `${name}.json`);
+  fs.rmSync(json, { force: true });
+  const status = run(title, 'npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: json,
+    ...env,
+  });
+  if (fs.existsSync(json)) {
+    const { stats } = JSON.parse(fs.readFileSync(json, 'utf8'));
+    totals.passed += stats.expected + (stats.flaky ?? 0);
+    totals.failed += stats.unexpected;
+  }
+  return status;
 }
-finish(e2eStatus);
+
+const e2eStatus = runBrowserSuite('Browser tests (Playwright, Chromium)', 'e2e/playwright.config.ts', 'e2e');
+if (e2eStatus !== 0) finish(e2eStatus);
+// Single sign-on against a test provider on loopback, on an instance that only links identities to accounts,
+// then on one that creates accounts on first sign-in (the setting is read at start-up).
+for (const autoRegister of ['false', 'true']) {
+  const status = runBrowserSuite(
+    `Single sign-on browser tests (auto-register ${autoRegister === 'true' ? 'on' : 'off'})`,
+    'e2e/playwright.oidc.config.ts',
+    `e2e-oidc-${autoRegister}`,
+    { CLOUDSTASH_E2E_OIDC_AUTO_REGISTER: autoRegister },
+  );
+  if (status !== 0) finish(status);
+}
+// Large files need a raised upload limit, so they run against an instance of their own.
+finish(
+  runBrowserSuite(
+    'Browser tests, large files (Playwright, Chromium)',
+    'e2e/playwright.large.config.ts',
+    'e2e-large',
+  ),
+);

@@ -69,3 +69,38 @@ export function uniqueTextFile(label: string, size = 3000): Fixture {
   writeFileSync(path, Buffer.concat([Buffer.from(header), body]));
   return fromPath(path, 'text/plain');
 }
+
+/**
+ * A copy of a photo or video fixture whose bytes exist nowhere else in the run, so its thumbnails are made
+ * afresh (thumbnails belong to content, and another test may have uploaded the fixture already). The picture is
+ * unchanged: a JPEG gets a comment segment after its start marker, an MP4 a trailing "free" box, both of which
+ * decoders skip.
+ */
+export function uniqueMediaCopy(source: Fixture, label: string): Fixture {
+  const marker = Buffer.from(`${label} ${randomBytes(12).toString('hex')}`);
+  let bytes: Buffer;
+  if (source.mimeType === 'image/jpeg') {
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(marker.length + 2);
+    bytes = Buffer.concat([
+      source.bytes.subarray(0, 2),
+      Buffer.from([0xff, 0xfe]),
+      length,
+      marker,
+      source.bytes.subarray(2),
+    ]);
+  } else if (source.mimeType === 'video/mp4') {
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(marker.length + 8);
+    header.write('free', 4, 'latin1');
+    bytes = Buffer.concat([source.bytes, header, marker]);
+  } else {
+    throw new Error(`no unique copy for ${source.mimeType}`);
+  }
+  const path = join(
+    RUN_DIR,
+    `${label}-${randomBytes(4).toString('hex')}${source.name.slice(source.name.lastIndexOf('.'))}`,
+  );
+  writeFileSync(path, bytes);
+  return fromPath(path, source.mimeType);
+}

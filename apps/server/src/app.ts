@@ -23,12 +23,15 @@ import { registerNulRejection } from './http/reject-nul';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers';
 import { adminRoutes } from './routes/admin';
 import { adminUserRoutes } from './routes/admin-users';
+import { configRoutes } from './routes/config';
 import { meRoutes } from './routes/me';
 import { signInRoutes } from './routes/sign-in';
+import { ssoRoutes } from './routes/sso';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/links';
 import { registerSharedPageHeaders, sharedRoutes } from './routes/shared';
+import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
 import { ensurePrivateDir } from './private-files';
@@ -136,6 +139,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { services, isShuttingDown: () => shuttingDown });
+      await api.register(configRoutes, { services });
+      await api.register(uploadRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(fileRoutes, { services, uploadHooks: hooks });
       await api.register(adminRoutes, { services });
@@ -143,6 +148,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(sharedRoutes, { services, config });
       await api.register(meRoutes, { services });
       await api.register(signInRoutes, { services });
+      await api.register(ssoRoutes, { services });
       await api.register(adminUserRoutes, { services });
     },
     { prefix: API_BASE },

@@ -14,8 +14,11 @@ Commands:
   create-admin --email <email> [--name <name>] [--password <password>]
         Make a new administrator, or promote the existing account with that email.
         The password may also come from CLOUDSTASH_ADMIN_PASSWORD.
-  fsck  Check that every file has intact bytes and every reference count is right.
-        Exits 1 and lists the problems when not.
+  fsck [--backfill]
+        Check that every file has intact bytes and every reference count is right.
+        Exits 1 and lists the problems when not. --backfill only gives blobs stored before
+        checksums existed their CRC32C (after checking their SHA-256).
+  scrub Re-hash every stored blob with SHA-256 and report the damaged ones (exits 1 if any).
   gc [--dry-run] [--grace-minutes <n>]
         Reclaim blobs nobody references and stale temporary files.
   thumbnails --backfill
@@ -65,9 +68,23 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'fsck': {
-        const { checkedBlobs, problems } = await services.maintenance.fsck();
+        if (values.backfill) {
+          const { filled, problems } = await services.maintenance.backfillChecksums();
+          for (const p of problems) console.log(`${p.problem}\t${p.blob}\t${p.detail ?? ''}`);
+          console.log(`fsck --backfill: ${filled} checksum(s) recorded, ${problems.length} problem(s)`);
+          return problems.length ? 1 : 0;
+        }
+        const { checkedBlobs, problems, uploadsInFlight } = await services.maintenance.fsck();
         for (const p of problems) console.log(`${p.problem}\t${p.blob}\t${p.detail ?? ''}`);
         console.log(`fsck: ${checkedBlobs} blobs checked, ${problems.length} problem(s)`);
+        // Reported apart: an upload in progress is expected, not damage.
+        console.log(`fsck: ${uploadsInFlight} resumable upload(s) in flight`);
+        return problems.length ? 1 : 0;
+      }
+      case 'scrub': {
+        const { checkedBlobs, problems } = await services.maintenance.scrub();
+        for (const p of problems) console.log(`${p.problem}\t${p.blob}\t${p.detail ?? ''}`);
+        console.log(`scrub: ${checkedBlobs} blobs re-hashed, ${problems.length} problem(s)`);
         return problems.length ? 1 : 0;
       }
       case 'gc': {
@@ -83,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           `gc: ${verb} ${report.bytesFreed} bytes (${report.unreferencedBlobs} unreferenced blobs, ` +
             `${report.orphanBytes} orphaned objects, ${report.orphanThumbnails} orphaned thumbnails, ` +
-            `${report.tempFiles} temporary files)`,
+            `${report.tempFiles} temporary files, ${report.abandonedUploads} abandoned uploads)`,
         );
         return 0;
       }

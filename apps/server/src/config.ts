@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES } from '@cloudstash/contract';
+import { DEFAULT_RESUMABLE_CHUNK_BYTES, MAX_UPLOAD_BYTES } from '@cloudstash/contract';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -22,6 +22,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
+  // Pieces a browser sends a large file in (files larger than one piece go up resumably).
+  RESUMABLE_CHUNK_BYTES: z.coerce.number().int().positive().default(DEFAULT_RESUMABLE_CHUNK_BYTES),
+  // Bytes each account may store (the logical size of its files); unset means no limit. Administrators can
+  // give one account its own quota, which then wins over this.
+  DEFAULT_QUOTA_BYTES: z.coerce.number().int().nonnegative().optional(),
+  // Hours a resumable upload may go without receiving bytes before gc removes it.
+  RESUMABLE_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   PUBLIC_ORIGIN: z.url().optional(),
   // Host or host:port names, comma-separated, answered besides PUBLIC_ORIGIN's (or the loopback and own ones).
   ALLOWED_HOSTS: z.string().default(''),
@@ -34,6 +41,14 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   DOWNLOAD_LINK_MINUTES: z.coerce.number().positive().default(5),
   GC_GRACE_MINUTES: z.coerce.number().nonnegative().default(60),
+  // Stored bytes the background scrub re-hashes with SHA-256 per hour, in one process at a time; 0 turns it off.
+  SCRUB_MB_PER_HOUR: z.coerce.number().nonnegative().default(2048),
+  // Behind nginx: whole downloads of locally stored files are handed to it with X-Accel-Redirect under this
+  // internal location (e.g. /_blobs/) after the access check; unset, CloudStash sends the bytes itself.
+  ACCEL_REDIRECT_PREFIX: z
+    .string()
+    .regex(/^\/([^/\s?#]+\/)*$/, 'must be a path starting and ending with "/", such as /_blobs/')
+    .optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
   // Seconds between SIGTERM (health turns 503) and closing the listener, so a load balancer sees it first.
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().nonnegative().default(0),
@@ -45,6 +60,13 @@ const envSchema = z.object({
   APP_SECRET: z.string().optional(),
   // Who may create an account; administrators can change it at run time (the stored value then wins).
   REGISTRATION: z.enum(['open', 'invite', 'closed']).default('open'),
+  // Single sign-on with an OpenID Connect provider; off unless OIDC_ISSUER and OIDC_CLIENT_ID are set.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().trim().min(1).max(60).default('single sign-on'),
+  // Whether a first sign-in with no matching account creates one (unless registration is closed).
+  OIDC_AUTO_REGISTER: bool.default(false),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -65,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.BLOB_STORE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid setting S3_BUCKET: required when BLOB_STORE=s3');
   }
+  const oidc = oidcSettings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -87,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : ({ kind: 'fs', root: path.join(dataDir, 'blobs') } as const),
     tmpDir: path.join(dataDir, 'tmp'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    resumableChunkBytes: e.RESUMABLE_CHUNK_BYTES,
+    resumableExpiryMs: e.RESUMABLE_EXPIRY_HOURS * 3_600_000,
+    // Apart from tmpDir, which start-up empties: these bytes must outlive a restart.
+    resumableDir: path.join(dataDir, 'uploads'),
+    defaultQuotaBytes: e.DEFAULT_QUOTA_BYTES ?? null,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     allowedHosts: e.ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
@@ -99,14 +127,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     lockout: { failures: e.LOGIN_LOCKOUT_FAILURES, windowMs: e.LOGIN_LOCKOUT_MINUTES * 60_000 },
     downloadLinkMs: e.DOWNLOAD_LINK_MINUTES * 60_000,
     gcGraceMs: e.GC_GRACE_MINUTES * 60_000,
+    scrubBytesPerHour: e.SCRUB_MB_PER_HOUR * 1024 * 1024,
+    accelRedirectPrefix: e.ACCEL_REDIRECT_PREFIX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     thumbnailWorkers: e.THUMBNAIL_WORKERS ?? os.availableParallelism(),
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET,
     registration: e.REGISTRATION,
+    oidc,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/**
+ * The provider's settings, or undefined when single sign-on is off. The issuer must speak https; plain http is
+ * accepted only on a loopback address (a provider on the same machine, as in tests), where nothing crosses a
+ * network, and only then are the client's insecure-request checks relaxed.
+ */
+function oidcSettings(e: z.output<typeof envSchema>) {
+  if (!e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) return undefined;
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid setting OIDC_ISSUER/OIDC_CLIENT_ID: single sign-on needs both');
+  }
+  const issuer = new URL(e.OIDC_ISSUER);
+  const loopbackHttp = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !loopbackHttp) {
+    throw new ConfigError('Invalid setting OIDC_ISSUER: must be an https:// URL (http only on loopback)');
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    label: e.OIDC_LABEL,
+    autoRegister: e.OIDC_AUTO_REGISTER,
+    allowInsecureRequests: loopbackHttp,
   };
 }

@@ -4,6 +4,8 @@ import { readyLine } from './ready-line';
 
 /** Reclamation runs this often in the background; a lease keeps it to one process at a time. */
 const SWEEP_INTERVAL_MS = 15 * 60_000;
+/** The scrub reads its hourly budget in slices this far apart, so it never takes a disk for long. */
+const SCRUB_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Runs CloudStash as a long-lived process: start-up clean-up, listening, the background sweep and a graceful
@@ -42,6 +44,16 @@ export async function serve(config: Config, overrides: AppOverrides = {}): Promi
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
+  let scrubbing: Promise<unknown> | undefined;
+  const scrub = setInterval(() => {
+    if (scrubbing || config.scrubBytesPerHour <= 0) return;
+    scrubbing = services.maintenance
+      .scrubIfLeader((config.scrubBytesPerHour * SCRUB_INTERVAL_MS) / 3_600_000)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'background scrub failed'))
+      .finally(() => (scrubbing = undefined));
+  }, SCRUB_INTERVAL_MS);
+  scrub.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -50,6 +62,7 @@ export async function serve(config: Config, overrides: AppOverrides = {}): Promi
     beginShutdown();
     app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: finishing in-flight requests');
     clearInterval(sweep);
+    clearInterval(scrub);
     const deadline = setTimeout(() => {
       app.log.error('in-flight requests did not finish in time; exiting');
       process.exit(1);
@@ -60,7 +73,7 @@ export async function serve(config: Config, overrides: AppOverrides = {}): Promi
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       // Stops accepting connections, answers 503 to new requests on open ones, waits for in-flight requests
       // (uploads included) to finish, then runs the onClose hooks, which close the database.
-      await Promise.all([app.close(), sweeping]);
+      await Promise.all([app.close(), sweeping, scrubbing]);
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');
       process.exit(1);

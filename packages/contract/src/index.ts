@@ -8,3 +8,5 @@ export * from './themes';
 export * from './stats';
 export * from './links';
 export * from './accounts';
+export * from './sso';
+export * from './upload-config';

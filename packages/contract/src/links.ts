@@ -90,6 +90,8 @@ export const sharedFileSchema = z.union([
     expiresAt: z.string().nullable(),
     /** null when the link has no limit. */
     downloadsLeft: z.number().int().nullable(),
+    /** The file's 256 px thumbnail through the link, /api/v1/s/{token}/thumbnail (`?size=1024`); null when none. */
+    thumbnailUrl: z.string().nullable(),
   }),
 ]);
 export type SharedFile = z.infer<typeof sharedFileSchema>;

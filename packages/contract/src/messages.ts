@@ -71,6 +71,17 @@ export const MESSAGES = {
   statsFetched: 'Statistics fetched successfully',
   usersFetched: 'Users fetched successfully',
   downloadReady: 'Download link created',
+  configFetched: 'Configuration fetched successfully',
+  quotaExceeded: 'Storage quota exceeded',
+  downloadFailed: 'Download failed. Please try again.',
+  quotaUpdateFailed: 'Failed to update quota',
+  uploadNotFound: 'Upload not found',
+  uploadOffsetMismatch: 'Upload-Offset does not match the offset of the upload',
+  uploadBusy: 'The upload is receiving bytes from another request',
+  uploadLengthRequired: 'Upload-Length must be a whole number of bytes',
+  uploadOverrun: 'The request carries more bytes than the upload declared',
+  uploadContentType: 'Content-Type must be application/offset+octet-stream',
+  tusVersionUnsupported: 'Tus-Resumable 1.0.0 is required',
 } as const;
 
 /** 415 text naming the type that was refused. */
@@ -83,9 +94,13 @@ export function typeMismatchMessage(declared: string, detected: string): string 
   return `File content does not match its type "${declared}": the file is ${detected}`;
 }
 
-/** An upload limit as the refusal words it: whole megabytes as "5MB", anything else as formatSize does. */
+/**
+ * An upload limit as the refusal words it: whole gigabytes as "10GB", whole megabytes as "5MB", anything else
+ * as formatSize does.
+ */
 export function formatLimit(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);
+  if (megabytes >= 1024 && Number.isInteger(megabytes / 1024)) return `${megabytes / 1024}GB`;
   return Number.isInteger(megabytes) ? `${megabytes}MB` : formatSize(bytes);
 }
 

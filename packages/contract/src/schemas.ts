@@ -23,6 +23,8 @@ export const userSchema = z.object({
   role: roleSchema,
   /** A disabled account cannot sign in; its sessions and access tokens stop working. */
   disabled: z.boolean().optional(),
+  /** The account's storage quota in bytes (null: none); sent where an administrator manages the account. */
+  quotaBytes: z.number().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -53,6 +55,11 @@ export const fileSchema = z.object({
    * null while none exists (not made yet, or a type that has none).
    */
   thumbnailUrl: z.string().nullable(),
+  /**
+   * True while the thumbnails are still being made (queued or in progress), so a client showing the list can
+   * ask again later; false once they exist, or when none will come (a type without one, or bytes that failed).
+   */
+  thumbnailPending: z.boolean(),
   /** Absent (null) when the uploader's account no longer exists; shown as 'Unknown User'. */
   uploadedBy: uploaderSchema.nullable(),
 });
@@ -63,6 +70,8 @@ export const userFileStatsSchema = z.object({
   totalStorageUsed: z.number(),
   totalPublicFiles: z.number(),
   totalDownloadCount: z.number(),
+  /** The account's storage quota in bytes, measured against totalStorageUsed; absent when it has none. */
+  quotaBytes: z.number().optional(),
 });
 export type UserFileStats = z.infer<typeof userFileStatsSchema>;
 
@@ -132,7 +141,7 @@ export const downloadLinkSchema = z.object({ url: z.string() });
 
 // ---------- requests ----------
 
-const emailField = z
+export const emailField = z
   .string({ error: MESSAGES.emailInvalid })
   .trim()
   .toLowerCase()
@@ -191,6 +200,9 @@ export type UpdateFileBody = z.input<typeof updateFileBodySchema>;
 
 export const fileIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** Which thumbnail to send: 256 px on the long side (lists) or 1024 px (previews). */
+export const thumbnailQuerySchema = z.object({ size: z.enum(['256', '1024']).default('256') });
 
 export const SORT_FIELDS = ['filename', 'uploader', 'size', 'downloadCount', 'createdAt'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

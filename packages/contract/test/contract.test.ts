@@ -76,6 +76,8 @@ describe('media rules', () => {
     expect(formatLimit(5 * 1024 * 1024)).toBe('5MB');
     expect(formatLimit(20 * 1024 * 1024)).toBe('20MB');
     expect(formatLimit(256 * 1024)).toBe('256 KB');
+    expect(formatLimit(10 * 1024 ** 3)).toBe('10GB');
+    expect(formatLimit(1536 * 1024 * 1024)).toBe('1536MB');
     expect(fileTooLargeMessage(300 * 1024, 256 * 1024)).toBe(
       'File size must be less than 256 KB. Current file size: 300 KB',
     );

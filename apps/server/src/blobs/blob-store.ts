@@ -15,9 +15,8 @@ export interface BlobStore {
   readonly kind: 'fs' | 's3';
   /**
    * Makes the bytes of `tempPath` durable under `key`; returns only once they are. When `key` already holds
-   * bytes they are kept. The temporary file stays its creator's: the one hand-over allowed is that `put` may
-   * rename it into place (the local store does, for new bytes), so the creator removes it afterwards with
-   * `rm(..., { force: true })`, a no-op once it was renamed away. `put` never deletes it otherwise.
+   * bytes, they are the same bytes (the key is their hash). The temporary file stays its creator's, who
+   * removes it afterwards and may put it again meanwhile: `put` never moves or deletes it.
    */
   put(key: string, tempPath: string, size: number): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -25,6 +24,11 @@ export interface BlobStore {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Where the bytes of `key` sit below the store's root folder (`ab/cd/<hash>`), for a reverse proxy that
+   * serves them itself (X-Accel-Redirect); only stores on a local disk have it.
+   */
+  localName?(key: string): string;
   /** Every stored key with its size and last modification, for fsck and gc. */
   list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
   /**

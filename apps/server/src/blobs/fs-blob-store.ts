@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { fsyncPath } from '../fsync';
 import { ensurePrivateDir } from '../private-files';
 import {
   BLOB_KEY_PATTERN,
@@ -13,26 +14,23 @@ import {
 } from './blob-store';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
+/** A blob linked in under this suffix is renamed over its key at once; one left behind is a crash's. */
+const STAGED_SUFFIX = '.staged';
 
 /** Fans blobs out as ab/cd/<hash> so no directory grows past a few thousand entries. */
-function blobPath(root: string, key: string): string {
+function blobName(key: string): string {
   if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`Invalid blob key ${key}`);
-  return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
+  return `${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
+}
+
+function blobPath(root: string, key: string): string {
+  return path.join(root, blobName(key));
 }
 
 /** Derived files live in their own tree beside the blobs' (DATA_DIR/thumbs/ab/cd/<name>), fanned out alike. */
 function derivedPath(root: string, name: string): string {
   if (!DERIVED_NAME_PATTERN.test(name)) throw new Error(`Invalid derived file name ${name}`);
   return path.join(root, name.slice(0, 2), name.slice(2, 4), name);
-}
-
-async function fsyncDirectory(dir: string): Promise<void> {
-  const handle = await fsp.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 export class FsBlobStore implements BlobStore {
@@ -47,20 +45,27 @@ export class FsBlobStore implements BlobStore {
     ensurePrivateDir(this.root);
   }
 
+  /**
+   * Links the temporary file in under a fresh name beside the key, renames that over the key and syncs the
+   * folder. When the key already holds bytes they are the same bytes (the key is their hash), replaced whole
+   * by an atomic rename, so new and already-stored bytes cost the same disk work and the same time: nobody
+   * learns from it whether someone else holds a file (and the stored file's dates are this upload's). The
+   * temporary file itself is left to its creator, who may put it again (BlobReferences.commitNewFile).
+   */
   async put(key: string, tempPath: string): Promise<void> {
     const target = blobPath(this.root, key);
-    if (await this.exists(key)) {
-      // The temporary file is left to its creator, who removes it either way (BlobStore.put). The directory
-      // sync matches the new-bytes path's disk work, so its timing does not tell that someone else holds
-      // this file.
-      await fsyncDirectory(path.dirname(target));
-      return;
-    }
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    // The temporary file was fsynced when written; rename is atomic, and syncing the directory makes the
-    // new name itself survive a crash.
-    await fsp.rename(tempPath, target);
-    await fsyncDirectory(path.dirname(target));
+    const staged = `${target}.${crypto.randomUUID()}${STAGED_SUFFIX}`;
+    // The temporary file was fsynced when written; the link and the rename are atomic, and syncing the
+    // directory makes the name itself survive a crash.
+    await fsp.link(tempPath, staged);
+    try {
+      await fsp.rename(staged, target);
+    } catch (error) {
+      await fsp.rm(staged, { force: true });
+      throw error;
+    }
+    await fsyncPath(path.dirname(target));
   }
 
   async exists(key: string): Promise<boolean> {
@@ -87,6 +92,10 @@ export class FsBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(blobPath(this.root, key), { force: true });
+  }
+
+  localName(key: string): string {
+    return blobName(key);
   }
 
   async *list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }> {

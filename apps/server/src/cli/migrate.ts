@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { inTransaction } from '../db/executor';
 import { migrateToLatest } from '../db/migrations';
+import { fsyncPath } from '../fsync';
 import {
   copyTableRows,
   insertBlobRows,
@@ -43,16 +44,29 @@ export interface MigrateReport {
   fsckProblems: number;
 }
 
-/** Tables in the order rows must be inserted (foreign keys), with the key that pages through them. */
+/**
+ * Tables in the order rows must be inserted (foreign keys), with the columns that order them for paging.
+ * Left out on purpose: totals (the triggers rebuild them as rows arrive), rate limits, leases and the job
+ * queue (transient; `thumbnails --backfill` refills the queue), and resumable uploads in flight (their bytes
+ * stay in the old data folder; clients start them again).
+ */
 const ROW_TABLES = [
-  { table: 'users', key: 'id' },
-  { table: 'sessions', key: 'token_hash' },
-  { table: 'login_failures', key: 'email' },
+  { table: 'users', keys: ['id'] },
+  { table: 'sessions', keys: ['token_hash'] },
+  { table: 'login_failures', keys: ['email', 'client'] },
+  { table: 'totp', keys: ['user_id'] },
+  { table: 'recovery_codes', keys: ['user_id', 'code_hash'] },
+  { table: 'access_tokens', keys: ['id'] },
+  { table: 'password_resets', keys: ['token_hash'] },
+  { table: 'invites', keys: ['token_hash'] },
+  { table: 'settings', keys: ['key'] },
+  { table: 'oidc_identities', keys: ['issuer', 'subject'] },
 ] as const;
 const LINK_TABLES = [
-  { table: 'links', key: 'id' },
-  { table: 'downloads', key: 'id' },
-  { table: 'link_unlock_failures', key: 'key' },
+  { table: 'links', keys: ['id'] },
+  { table: 'downloads', keys: ['id'] },
+  { table: 'link_unlock_failures', keys: ['key'] },
+  { table: 'download_marks', keys: ['user_id', 'file_id'] },
 ] as const;
 const PAGE = 500;
 
@@ -74,12 +88,7 @@ async function copyToTemp(
   });
   try {
     await pipeline(await source.read(key), inspect, fs.createWriteStream(tempPath, { flags: 'wx' }));
-    const handle = await fsp.open(tempPath, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await fsyncPath(tempPath);
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
     throw error;
@@ -161,7 +170,7 @@ export async function migrateCommand(
     const worker = async () => {
       for (let blob = queue.shift(); blob; blob = queue.shift()) {
         const temp = await copyToTemp(sourceStore, blob.hash, config.tmpDir);
-        // This copy made the temporary file, so it removes it (a no-op when the store renamed it into place).
+        // This copy made the temporary file, so it removes it (put never takes it).
         try {
           if (temp.hash !== blob.hash || temp.size !== blob.size) {
             throw new Error(
@@ -200,8 +209,8 @@ export async function migrateCommand(
     // 2. Rows, all or nothing.
     const counts = await inTransaction(target, async (trx) => {
       const tally: Record<string, number> = {};
-      for (const { table, key } of ROW_TABLES) {
-        tally[table] = await copyTableRows(source, trx, table, key, PAGE);
+      for (const { table, keys } of ROW_TABLES) {
+        tally[table] = await copyTableRows(source, trx, table, keys, PAGE);
       }
       for (let i = 0; i < referenced.length; i += PAGE) {
         await insertBlobRows(
@@ -214,10 +223,10 @@ export async function migrateCommand(
           })),
         );
       }
-      tally.files = await copyTableRows(source, trx, 'files', 'id', PAGE);
+      tally.files = await copyTableRows(source, trx, 'files', ['id'], PAGE);
       // Share links and the download history refer to files, so they follow them.
-      for (const { table, key } of LINK_TABLES) {
-        tally[table] = await copyTableRows(source, trx, table, key, PAGE);
+      for (const { table, keys } of LINK_TABLES) {
+        tally[table] = await copyTableRows(source, trx, table, keys, PAGE);
       }
       for (let i = 0; i < thumbnailRows.length; i += PAGE)
         await insertThumbnails(trx, thumbnailRows.slice(i, i + PAGE));

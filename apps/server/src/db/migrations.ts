@@ -1,5 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { addAccounts } from './accounts-migration';
+import { addQuotas } from './quotas-migration';
+import { createSearchIndexes } from './search-indexes';
 import { createThumbnailTotals } from './thumbnail-totals';
 import { createTotals, isPostgres } from './totals';
 
@@ -301,6 +303,68 @@ const migrations: Record<string, Migration> = {
       await createThumbnailTotals(db);
     },
   },
+  '011_oidc_identities': {
+    /**
+     * Single sign-on: which account an identity at a provider (its issuer and subject) signs in to. The row
+     * goes with its account.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('oidc_identities')
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('oidc_identities_pk', ['issuer', 'subject'])
+        .execute();
+      await db.schema.createIndex('oidc_identities_user').on('oidc_identities').column('user_id').execute();
+    },
+  },
+  '013_quotas': { up: addQuotas },
+  '013b_resumable_uploads': {
+    /** Resumable uploads in flight: who started them, how long they are, how far they got. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('resumable_uploads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('length', 'bigint', (c) => c.notNull())
+        .addColumn('offset', 'bigint', (c) => c.notNull())
+        .addColumn('filename', 'text')
+        .addColumn('declared_type', 'text')
+        .addColumn('is_public', 'integer', (c) => c.notNull())
+        .addColumn('type_checked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('resumable_uploads_expires')
+        .on('resumable_uploads')
+        .columns(['expires_at', 'id'])
+        .execute();
+    },
+  },
+  '014_blob_checksums': {
+    /**
+     * A CRC32C of each blob's bytes, taken at upload, which whole reads check instead of re-hashing SHA-256
+     * (stored as a signed 32-bit integer, the portable width; null until the first whole read or
+     * `fsck --backfill` computes it for blobs stored before), and when the background scrub last re-hashed it.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('blobs').addColumn('crc32c', 'integer').execute();
+      // '' (never) sorts before every instant, so the scrub takes unchecked blobs first, then the oldest, off one index.
+      await db.schema
+        .alterTable('blobs')
+        .addColumn('scrubbed_at', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('blobs_scrubbed_at').on('blobs').columns(['scrubbed_at', 'hash']).execute();
+    },
+  },
+  '015_search_indexes': { up: createSearchIndexes },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

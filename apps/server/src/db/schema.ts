@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The metadata tables. Types are portable between SQLite and PostgreSQL: ids are UUID text, instants are
@@ -12,6 +12,9 @@ export interface UsersTable {
   role: 'user' | 'admin';
   /** 1 = cannot sign in; its sessions and access tokens are refused on every request. */
   disabled: Generated<number>;
+  /** 1 when an administrator set this account's quota (quota_bytes, null = none); 0 follows the default. */
+  quota_custom: Generated<number>;
+  quota_bytes: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -35,6 +38,10 @@ export interface BlobsTable {
   size: number;
   ref_count: number;
   created_at: string;
+  /** CRC32C of the bytes as a signed 32-bit integer; null until computed (migration 014). */
+  crc32c: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the scrub last re-hashed the bytes; '' for never. */
+  scrubbed_at: Generated<string>;
 }
 
 export interface FilesTable {
@@ -240,8 +247,34 @@ export interface ThumbnailTotalsTable {
   bytes: number;
 }
 
+/** An identity at a single sign-on provider (issuer and subject, as the ID token names them) and its account. */
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** A resumable upload in flight; its bytes so far are a file named by its id in the uploads folder. */
+export interface ResumableUploadsTable {
+  id: string;
+  owner_id: string;
+  length: number;
+  offset: number;
+  filename: string | null;
+  declared_type: string | null;
+  is_public: number;
+  /** 1 once the first bytes were seen to be an allowed type. */
+  type_checked: Generated<number>;
+  created_at: string;
+  /** Without new bytes by then, gc removes it. */
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  resumable_uploads: ResumableUploadsTable;
   sessions: SessionsTable;
   blobs: BlobsTable;
   files: FilesTable;
@@ -263,4 +296,5 @@ export interface Database {
   jobs: JobsTable;
   thumbnails: ThumbnailsTable;
   thumbnail_totals: ThumbnailTotalsTable;
+  oidc_identities: OidcIdentitiesTable;
 }

@@ -121,44 +121,62 @@ async function createSqliteTriggers(db: AnyDb) {
 
 async function createPostgresTriggers(db: AnyDb) {
   const block = (statements: string[]) => statements.map((q) => `${q};`).join('\n');
-  await sql
-    .raw(
-      `create function cloudstash_file_totals() returns trigger language plpgsql as $$
-       declare slot_no integer := 0;
-       begin
-         perform pg_advisory_xact_lock(${ADVISORY_LOCK});
-         if TG_OP in ('DELETE', 'UPDATE') then
-           ${block(fileDelta(true, -1, 'OLD', 'slot_no'))}
-         end if;
-         if TG_OP in ('INSERT', 'UPDATE') then
-           ${block(fileDelta(true, 1, 'NEW', 'slot_no'))}
-         end if;
-         return null;
-       end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create function cloudstash_blob_totals() returns trigger language plpgsql as $$
-       declare slot_no integer := 0;
-       begin
-         perform pg_advisory_xact_lock(${ADVISORY_LOCK});
-         if TG_OP in ('DELETE', 'UPDATE') and OLD.ref_count > 0 then
-           ${block(blobDelta(-1, 'OLD', 'slot_no'))}
-         end if;
-         if TG_OP in ('INSERT', 'UPDATE') and NEW.ref_count > 0 then
-           ${block(blobDelta(1, 'NEW', 'slot_no'))}
-         end if;
-         return null;
-       end $$`,
-    )
-    .execute(db);
+  // Both functions take the same advisory lock so concurrent transactions apply their deltas one at a time.
+  const totalsFunction = (
+    name: string,
+    onOld: string,
+    oldDelta: string[],
+    onNew: string,
+    newDelta: string[],
+  ) =>
+    sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$
+         declare slot_no integer := 0;
+         begin
+           perform pg_advisory_xact_lock(${ADVISORY_LOCK});
+           if ${onOld} then
+             ${block(oldDelta)}
+           end if;
+           if ${onNew} then
+             ${block(newDelta)}
+           end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
+  await totalsFunction(
+    'cloudstash_file_totals',
+    "TG_OP in ('DELETE', 'UPDATE')",
+    fileDelta(true, -1, 'OLD', 'slot_no'),
+    "TG_OP in ('INSERT', 'UPDATE')",
+    fileDelta(true, 1, 'NEW', 'slot_no'),
+  );
+  await totalsFunction(
+    'cloudstash_blob_totals',
+    "TG_OP in ('DELETE', 'UPDATE') and OLD.ref_count > 0",
+    blobDelta(-1, 'OLD', 'slot_no'),
+    "TG_OP in ('INSERT', 'UPDATE') and NEW.ref_count > 0",
+    blobDelta(1, 'NEW', 'slot_no'),
+  );
   const deferred = 'deferrable initially deferred for each row';
   const triggers = [
     `create constraint trigger files_totals_insert_delete after insert or delete on files ${deferred} execute function cloudstash_file_totals()`,
-    `create constraint trigger files_totals_update after update on files ${deferred} when (${FILE_CHANGED}) execute function cloudstash_file_totals()`,
     `create constraint trigger blobs_totals_insert after insert on blobs ${deferred} when (NEW.ref_count > 0) execute function cloudstash_blob_totals()`,
     `create constraint trigger blobs_totals_delete after delete on blobs ${deferred} when (OLD.ref_count > 0) execute function cloudstash_blob_totals()`,
+  ];
+  for (const trigger of triggers) await sql.raw(trigger).execute(db);
+  await createPostgresUpdateTriggers(db);
+}
+
+/**
+ * The two PostgreSQL triggers whose conditions read the size columns; PostgreSQL cannot change a column's type
+ * while a trigger condition names it, so widening those columns drops and recreates exactly these.
+ */
+export async function createPostgresUpdateTriggers(db: AnyDb) {
+  const deferred = 'deferrable initially deferred for each row';
+  const triggers = [
+    `create constraint trigger files_totals_update after update on files ${deferred} when (${FILE_CHANGED}) execute function cloudstash_file_totals()`,
     `create constraint trigger blobs_totals_update after update on blobs ${deferred} when (${BLOB_CHANGED}) execute function cloudstash_blob_totals()`,
   ];
   for (const trigger of triggers) await sql.raw(trigger).execute(db);

@@ -75,17 +75,20 @@ function asUploadError(error: unknown, request: FastifyRequest, maxUploadBytes: 
  * Reads an upload form with its fields in any order, streaming the file straight to a temporary file, then
  * hands the whole upload to `handle` (the service call) once the body is read. This function creates the
  * temporary file and is its one owner: it removes it, once, when `handle` is done or anything failed. (A
- * blob store's `put` may have renamed it into place by then, which makes the removal a no-op.)
+ * blob store's `put` may have renamed it into place by then, which makes the removal a no-op.) `admit` may
+ * refuse the upload before any byte of the body is read, knowing the least the file can weigh.
  */
 export async function receiveUpload<T>(
   request: FastifyRequest,
   config: Config,
   handle: (upload: ReceivedUpload) => Promise<T>,
   hooks: UploadHooks = {},
+  admit: (smallestFileBytes: number) => Promise<void> = async () => {},
 ): Promise<T> {
   let tempPath: string | undefined;
   try {
-    return await handle(await readUploadForm(request, config, hooks, (path) => (tempPath = path)));
+    const upload = await readUploadForm(request, config, hooks, admit, (path) => (tempPath = path));
+    return await handle(upload);
   } finally {
     if (tempPath) await fsp.rm(tempPath, { force: true });
   }
@@ -96,6 +99,7 @@ async function readUploadForm(
   request: FastifyRequest,
   config: Config,
   hooks: UploadHooks,
+  admit: (smallestFileBytes: number) => Promise<void>,
   claim: (tempPath: string) => void,
 ): Promise<ReceivedUpload> {
   const declaredLength = Number(request.headers['content-length']);
@@ -106,6 +110,10 @@ async function readUploadForm(
       { path: 'file', message: MESSAGES.selectFile },
     ]);
   }
+  // The form's framing is at most the overhead allowance, so the file weighs at least the rest; an empty
+  // file is refused later anyway, so one byte is the least any upload adds.
+  const framed = Number.isFinite(declaredLength) ? declaredLength - MULTIPART_OVERHEAD_BYTES : 0;
+  await admit(Math.max(1, framed));
 
   const fields: Record<string, string> = {};
   let file: ReceivedUpload['file'] | undefined;

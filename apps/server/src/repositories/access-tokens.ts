@@ -1,5 +1,6 @@
 import type { Executor } from '../db/executor';
 import type { AccessTokensTable } from '../db/schema';
+import { SIGNED_IN_USER_COLUMNS } from './sessions';
 
 export async function insertAccessToken(db: Executor, token: AccessTokensTable): Promise<void> {
   await db.insertInto('access_tokens').values(token).execute();
@@ -45,13 +46,7 @@ export function findAccessTokenWithUser(db: Executor, tokenHash: string) {
       'access_tokens.scope',
       'access_tokens.expires_at',
       'access_tokens.last_used_at',
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.role',
-      'users.disabled',
-      'users.created_at',
-      'users.updated_at',
+      ...SIGNED_IN_USER_COLUMNS,
     ])
     .where('access_tokens.token_hash', '=', tokenHash)
     .where('users.disabled', '=', 0)

@@ -4,13 +4,60 @@ import type { Executor } from '../db/executor';
 /**
  * Adds one reference to the blob, creating its row when it is new. The upsert also locks the row until the
  * transaction ends, which is what keeps a concurrent reclamation of the same hash from deleting its bytes.
+ * A row stored before checksums existed takes this upload's.
  */
-export async function acquireBlobReference(db: Executor, blob: { hash: string; size: number; now: string }) {
+export async function acquireBlobReference(
+  db: Executor,
+  blob: { hash: string; size: number; crc32c: number; now: string },
+) {
   await db
     .insertInto('blobs')
-    .values({ hash: blob.hash, size: blob.size, ref_count: 1, created_at: blob.now })
-    .onConflict((oc) => oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1` }))
+    .values({ hash: blob.hash, size: blob.size, crc32c: blob.crc32c, ref_count: 1, created_at: blob.now })
+    .onConflict((oc) =>
+      oc.column('hash').doUpdateSet({
+        ref_count: sql`blobs.ref_count + 1`,
+        crc32c: sql`coalesce(blobs.crc32c, excluded.crc32c)`,
+      }),
+    )
     .execute();
+}
+
+/** Records a blob's checksum once its bytes were found to match their SHA-256 key; one already there stays. */
+export async function setBlobChecksum(db: Executor, hash: string, crc32c: number): Promise<void> {
+  await db
+    .updateTable('blobs')
+    .set({ crc32c })
+    .where('hash', '=', hash)
+    .where('crc32c', 'is', null)
+    .execute();
+}
+
+/** Referenced blobs with no checksum yet, for `fsck --backfill`. */
+export function blobsWithoutChecksum(db: Executor, limit: number) {
+  return db
+    .selectFrom('blobs')
+    .select(['hash', 'size'])
+    .where('crc32c', 'is', null)
+    .where('ref_count', '>', 0)
+    .orderBy('hash')
+    .limit(limit)
+    .execute();
+}
+
+/** The referenced blobs re-hashed longest ago (never first), for the scrub. */
+export function blobsToScrub(db: Executor, limit: number) {
+  return db
+    .selectFrom('blobs')
+    .select(['hash', 'size', 'crc32c'])
+    .where('ref_count', '>', 0)
+    .orderBy('scrubbed_at')
+    .orderBy('hash')
+    .limit(limit)
+    .execute();
+}
+
+export async function markScrubbed(db: Executor, hash: string, at: string): Promise<void> {
+  await db.updateTable('blobs').set({ scrubbed_at: at }).where('hash', '=', hash).execute();
 }
 
 export async function releaseBlobReference(db: Executor, hash: string): Promise<void> {
@@ -41,7 +88,7 @@ export function unreferencedBlobs(db: Executor, limit: number) {
 }
 
 export function allBlobs(db: Executor) {
-  return db.selectFrom('blobs').select(['hash', 'size', 'ref_count']).orderBy('hash').execute();
+  return db.selectFrom('blobs').select(['hash', 'size', 'ref_count', 'crc32c']).orderBy('hash').execute();
 }
 
 /** Blobs whose stored reference count differs from the number of files pointing at them. */

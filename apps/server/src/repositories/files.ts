@@ -5,6 +5,7 @@ import type { Database, FilesTable } from '../db/schema';
 import { CATEGORY_COLUMNS, isPostgres } from '../db/totals';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { instanceTotals, ownerTotalsRow } from './file-totals';
+import { THUMBNAIL_JOB } from './thumbnails';
 
 export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
 
@@ -15,6 +16,13 @@ export interface FileWithOwner extends FileRow {
   owner_role: 'user' | 'admin' | null;
   /** 1 when the file's content has its thumbnails, else 0. */
   has_thumbnail: number;
+  /** 1 while a job to make them is queued or running (and none exist yet), else 0. */
+  thumbnail_pending: number;
+}
+
+/** One file opened for its bytes: also the checksum its whole reads are checked against, when known. */
+export interface FileWithBlob extends FileWithOwner {
+  blob_crc32c: number | null;
 }
 
 /** Which files a list may contain at all, before the user's own filters. */
@@ -53,8 +61,9 @@ function sortKeys(
 }
 
 /**
- * Files with their owner's public columns and whether their content has a thumbnail: one primary-key probe
- * of `thumbnails` per row returned, so a page costs the same with or without them.
+ * Files with their owner's public columns, whether their content has a thumbnail and whether one is on its
+ * way: one primary-key probe of `thumbnails` and one of the jobs' (kind, key) index per row returned, so a
+ * page costs the same with or without them.
  */
 function selectWithOwner(db: Executor) {
   return db
@@ -65,17 +74,27 @@ function selectWithOwner(db: Executor) {
     )
     .selectAll('files')
     .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role'])
-    .select(sql<number>`case when thumbnails.blob_hash is null then 0 else 1 end`.as('has_thumbnail'));
+    .leftJoin('jobs', (join) =>
+      join.onRef('jobs.key', '=', 'files.blob_hash').on('jobs.kind', '=', THUMBNAIL_JOB),
+    )
+    .select(sql<number>`case when thumbnails.blob_hash is null then 0 else 1 end`.as('has_thumbnail'))
+    .select(
+      sql<number>`case when thumbnails.blob_hash is null and jobs.state in ('queued', 'running') then 1 else 0 end`.as(
+        'thumbnail_pending',
+      ),
+    );
 }
 
 export async function insertFile(db: Executor, file: FileRow): Promise<void> {
   await db.insertInto('files').values(file).execute();
 }
 
-export function findFileWithOwner(db: Executor, id: string): Promise<FileWithOwner | undefined> {
-  return selectWithOwner(db).where('files.id', '=', id).executeTakeFirst() as Promise<
-    FileWithOwner | undefined
-  >;
+export function findFileWithOwner(db: Executor, id: string): Promise<FileWithBlob | undefined> {
+  return selectWithOwner(db)
+    .leftJoin('blobs', 'blobs.hash', 'files.blob_hash')
+    .select('blobs.crc32c as blob_crc32c')
+    .where('files.id', '=', id)
+    .executeTakeFirst() as Promise<FileWithBlob | undefined>;
 }
 
 export async function updateFileRow(
@@ -124,18 +143,26 @@ function applyFilters(
   scope: FileScope,
   p: FileListParams,
   searchEmail: boolean,
+  db: Executor,
 ): FilesQuery {
   let q = query;
+  // An indexed search finds its few candidates by id. SQLite, which keeps no statistics here, would rather walk
+  // the visibility or category index over every public file and test each against them: the unary + keeps
+  // those two conditions off their indexes so that it looks the candidates up instead.
+  const byCandidates = p.q !== undefined && indexable(p.q) && !isPostgres(db);
+  const equals = (column: 'files.is_public' | 'files.category', value: string | number) =>
+    byCandidates ? sql<boolean>`+${sql.ref(column)} = ${value}` : sql<boolean>`${sql.ref(column)} = ${value}`;
   if (scope.kind === 'owner') q = q.where('files.owner_id', '=', scope.ownerId);
-  if (scope.kind === 'public') q = q.where('files.is_public', '=', 1);
-  if (p.visibility) q = q.where('files.is_public', '=', p.visibility === 'public' ? 1 : 0);
-  if (p.category) q = q.where('files.category', '=', p.category);
+  if (scope.kind === 'public') q = q.where(equals('files.is_public', 1));
+  if (p.visibility) q = q.where(equals('files.is_public', p.visibility === 'public' ? 1 : 0));
+  if (p.category) q = q.where(equals('files.category', p.category));
   if (p.userId) q = q.where('files.owner_id', '=', p.userId);
   if (p.uploader) q = q.where(contains('users.name', p.uploader));
   if (p.id) q = q.where(contains('files.id', p.id));
   if (p.type) q = q.where(contains('files.mimetype', p.type));
   if (p.q) {
     const text = p.q;
+    if (indexable(text)) q = q.where(searchCandidates(db, text, searchEmail));
     q = q.where((eb) =>
       eb.or([
         contains('files.filename', text),
@@ -145,6 +172,38 @@ function applyFilters(
     );
   }
   return q;
+}
+
+/** Trigrams index text of three characters or more; a shorter search is a scan (db/search-indexes.ts). */
+const indexable = (text: string) => [...text].length >= 3;
+
+/** An FTS5 query for `text` as one literal phrase: its own double quotes doubled, nothing else special. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The files a search may match, found through the trigram indexes: those whose name contains the text, and
+ * those of uploaders whose name (or email) does. A superset of the matches, never fewer: the LIKE conditions
+ * beside it decide. Both sides are conditions on `files` alone, since an OR across the join could use no index;
+ * on PostgreSQL a union of the two lookups, which its planner does not build from an OR of two subqueries.
+ */
+function searchCandidates(db: Executor, text: string, searchEmail: boolean): RawBuilder<boolean> {
+  if (isPostgres(db)) {
+    const pattern = likePattern(text);
+    const byName = sql`lower(f.filename) like ${pattern} escape '\\'`;
+    const byUser = searchEmail
+      ? sql`lower(u.name) like ${pattern} escape '\\' or lower(u.email) like ${pattern} escape '\\'`
+      : sql`lower(u.name) like ${pattern} escape '\\'`;
+    return sql<boolean>`files.id in (
+      select f.id from files f where ${byName}
+      union
+      select f.id from files f where f.owner_id in (select u.id from users u where ${byUser}))`;
+  }
+  // SQLite takes each side of the OR through its own index (a multi-index OR) and reads rows by rowid.
+  const phrase = ftsPhrase(text);
+  const userColumns = searchEmail ? phrase : `{name} : ${phrase}`;
+  return sql<boolean>`(files.rowid in (select rowid from files_search where files_search match ${phrase})
+    or files.owner_id in (
+      select u.id from users u where u.rowid in (select rowid from users_search where users_search match ${userColumns})))`;
 }
 
 /**
@@ -190,7 +249,7 @@ export async function listFiles(
   p: FileListParams,
   opts: { searchEmail: boolean },
 ) {
-  const base = applyFilters(selectWithOwner(db) as unknown as FilesQuery, scope, p, opts.searchEmail);
+  const base = applyFilters(selectWithOwner(db) as unknown as FilesQuery, scope, p, opts.searchEmail, db);
   const total =
     (await totalFromCounters(db, scope, p)) ??
     Number(

@@ -47,27 +47,26 @@ export async function insertBlobRows(
   if (rows.length) await db.insertInto('blobs').values(rows).execute();
 }
 
-/** Copies every row of `table` in pages of `page` ordered by `key`; returns how many. */
+/**
+ * Copies every row of `table` in pages of `page` ordered by `keys` (its primary key); returns how many. The
+ * source is a stopped instance, so paging by offset sees a table that does not change under it.
+ */
 export async function copyTableRows(
   source: Executor,
   target: Executor,
   table: TableName,
-  key: string,
+  keys: readonly string[],
   page: number,
 ): Promise<number> {
-  let copied = 0;
-  let after: string | undefined;
-  for (;;) {
+  for (let copied = 0; ; copied += page) {
     // The schema types cannot follow a table chosen at run time; the rows are copied as they are.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    let query = (source as any).selectFrom(table).selectAll().orderBy(key).limit(page);
-    if (after !== undefined) query = query.where(key, '>', after);
-    const rows: Array<Record<string, unknown>> = await query.execute();
-    if (!rows.length) return copied;
+    let query = (source as any).selectFrom(table).selectAll();
+    for (const key of keys) query = query.orderBy(key);
+    const rows: Array<Record<string, unknown>> = await query.limit(page).offset(copied).execute();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await (target as any).insertInto(table).values(rows).execute();
-    copied += rows.length;
-    after = rows[rows.length - 1]![key] as string;
+    if (rows.length) await (target as any).insertInto(table).values(rows).execute();
+    if (rows.length < page) return copied + rows.length;
   }
 }
 

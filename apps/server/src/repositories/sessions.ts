@@ -1,6 +1,17 @@
 import type { Executor } from '../db/executor';
 import type { SessionsTable } from '../db/schema';
 
+/** What a request learns of the account behind a session or an access token. */
+export const SIGNED_IN_USER_COLUMNS = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.role',
+  'users.disabled',
+  'users.created_at',
+  'users.updated_at',
+] as const;
+
 export async function insertSession(db: Executor, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
@@ -16,13 +27,7 @@ export function findSessionWithUser(db: Executor, tokenHash: string) {
         'sessions.created_at as session_created_at',
         'sessions.last_seen_at',
         'sessions.expires_at',
-        'users.id',
-        'users.name',
-        'users.email',
-        'users.role',
-        'users.disabled',
-        'users.created_at',
-        'users.updated_at',
+        ...SIGNED_IN_USER_COLUMNS,
       ])
       .where('sessions.token_hash', '=', tokenHash)
       // A disabled account's sessions stop on the very next request, on every process.

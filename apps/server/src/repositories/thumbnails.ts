@@ -4,6 +4,9 @@ import type { ThumbnailsTable } from '../db/schema';
 
 export type ThumbnailRow = ThumbnailsTable;
 
+/** The job kind that makes a content's thumbnails; its key is the blob hash. */
+export const THUMBNAIL_JOB = 'thumbnail';
+
 /** Records the thumbnails of a blob; fails (foreign key) when the blob row is gone, which the caller expects. */
 export async function insertThumbnails(db: Executor, rows: ThumbnailRow[]): Promise<void> {
   await db

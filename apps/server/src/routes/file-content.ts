@@ -27,8 +27,11 @@ export async function serveFileContent(services: Services, request: FastifyReque
     const count = async () => void (await services.downloads.countDelivered(viewer.id, content.file.id));
     return sendContent(request, reply, content, 'download', {
       onDelivered: request.method === 'GET' ? count : undefined,
+      handOffPrefix: services.config.accelRedirectPrefix,
     });
   }
   const content = await services.files.openContent(signedIn(request), params.id);
-  return sendContent(request, reply, content, 'preview');
+  return sendContent(request, reply, content, 'preview', {
+    handOffPrefix: services.config.accelRedirectPrefix,
+  });
 }

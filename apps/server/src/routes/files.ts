@@ -10,6 +10,7 @@ import {
   messageSchema,
   pageEnvelope,
   publicFilesSummarySchema,
+  thumbnailQuerySchema,
   updateFileBodySchema,
   userFileStatsSchema,
 } from '@cloudstash/contract';
@@ -114,7 +115,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
       schema: {
         tags,
         params: fileIdParamsSchema,
-        querystring: z.object({ size: z.enum(['256', '1024']).default('256') }),
+        querystring: thumbnailQuerySchema,
       },
     },
     async (request, reply) => {
@@ -134,6 +135,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
         config,
         (upload) => files.upload(viewer, upload),
         uploadHooks,
+        (smallestFileBytes) => files.assertRoomFor(viewer, smallestFileBytes),
       );
       return reply.status(201).send({ message: MESSAGES.uploadSuccess, data: file });
     },

@@ -8,9 +8,11 @@ import {
   messageSchema,
   sharedContentQuerySchema,
   sharedFileSchema,
+  thumbnailQuerySchema,
   unlockBodySchema,
 } from '@cloudstash/contract';
 import { sendContent } from '../http/send-content';
+import { sendThumbnail } from '../http/send-thumbnail';
 import type { Config } from '../config';
 import type { Services } from '../services/container';
 
@@ -43,7 +45,7 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
   app,
   { services, config },
 ) => {
-  const { shareLinks } = services;
+  const { shareLinks, thumbnails } = services;
   const proof = (request: FastifyRequest) => request.cookies[UNLOCK_COOKIE];
 
   app.get(
@@ -91,7 +93,19 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
       const content = await shareLinks.openContent(request.params.token, proof(request), counted);
       // A counted download was paid for: it gets the whole body, whatever validator the client holds.
       if (counted) delete request.headers['if-none-match'];
-      return sendContent(request, reply, content, download ? 'download' : 'preview');
+      return sendContent(request, reply, content, download ? 'download' : 'preview', {
+        handOffPrefix: config.accelRedirectPrefix,
+      });
+    },
+  );
+
+  app.get(
+    '/s/:token/thumbnail',
+    { schema: { tags, params: linkTokenParamsSchema, querystring: thumbnailQuerySchema } },
+    async (request, reply) => {
+      const { file } = await shareLinks.fileForVisitor(request.params.token, proof(request));
+      const size = request.query.size === '1024' ? 1024 : 256;
+      return sendThumbnail(request, reply, await thumbnails.ofContent(file.blob_hash, size));
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
-import { inTransaction, nowIso } from '../db/executor';
+import { inTransaction, nowIso, type Executor } from '../db/executor';
 import * as blobs from '../repositories/blobs';
 import * as files from '../repositories/files';
 import type { FileRow } from '../repositories/files';
@@ -9,8 +9,9 @@ import { deleteThumbnailsOf } from './thumbnails/storage';
 /**
  * The deduplication protocol. Three rules keep every file row backed by bytes, whatever
  * interleaves and wherever a process dies:
- *  1. A new file's transaction first takes a reference on its blob row (the upsert locks the row), then makes
- *     sure the bytes exist under that lock, then inserts the file row. Bytes always land before the commit.
+ *  1. A new file's bytes are put in place, then its transaction takes a reference on its blob row (the upsert
+ *     locks the row), makes sure the bytes still exist under that lock, then inserts the file row. Bytes
+ *     always land before the commit.
  *  2. Bytes are deleted only by `reclaim`, under the same row lock, after deleting the blob row, and only
  *     while nothing references it. An upload that waited on the lock finds the bytes gone and writes its own.
  *  3. Removing a file row and reclaiming its blob are separate transactions, so a failure after bytes are
@@ -23,13 +24,31 @@ export class BlobReferences {
   ) {}
 
   /**
-   * Commits a file whose bytes sit, hashed and fsynced, in `tempPath`. The temporary file stays the caller's
-   * to remove afterwards (the store may have renamed it into place: BlobStore.put).
+   * Commits a file whose bytes sit, hashed and fsynced, in `bytes.tempPath`, which stays the caller's to remove
+   * afterwards. The bytes are put in place first, outside the transaction: on SQLite the transaction holds the
+   * only write connection, which no upload should keep through a rename and a directory sync. A crash (or a
+   * refusal by `admit`) after the put leaves bytes no row references, which gc reclaims after its grace period.
+   * `admit` runs first in the transaction (the quota check) and refuses by throwing, before any lock on the
+   * blob. Under the blob row's lock the bytes are checked again: a reclamation of the same key (its row had no
+   * references) may have removed them since, and then they are put back from the temporary file.
    */
-  async commitNewFile(file: FileRow, tempPath: string): Promise<void> {
+  async commitNewFile(
+    file: FileRow,
+    bytes: { tempPath: string; crc32c: number },
+    admit: (trx: Executor) => Promise<void> = async () => {},
+  ): Promise<void> {
+    const { tempPath } = bytes;
+    await this.store.put(file.blob_hash, tempPath, file.size);
     await inTransaction(this.db, async (trx) => {
-      await blobs.acquireBlobReference(trx, { hash: file.blob_hash, size: file.size, now: nowIso() });
-      await this.store.put(file.blob_hash, tempPath, file.size);
+      await admit(trx);
+      await blobs.acquireBlobReference(trx, {
+        hash: file.blob_hash,
+        size: file.size,
+        crc32c: bytes.crc32c,
+        now: nowIso(),
+      });
+      if (!(await this.store.exists(file.blob_hash)))
+        await this.store.put(file.blob_hash, tempPath, file.size);
       await files.insertFile(trx, file);
     });
   }

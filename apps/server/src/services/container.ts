@@ -6,6 +6,8 @@ import type { UploadHooks } from '../upload/hooks';
 import { AccountService } from './accounts';
 import { AccessTokens } from './accounts/access-tokens';
 import { AccountRemoval } from './accounts/account-removal';
+import { OidcFlowSeal } from './accounts/oidc/flow-seal';
+import { OidcSignIn } from './accounts/oidc/oidc-sign-in';
 import { PendingLogins } from './accounts/pending-login';
 import { ProfileService } from './accounts/profile';
 import { Registration } from './accounts/registration';
@@ -22,7 +24,10 @@ import { FileService } from './files';
 import { HealthService } from './health';
 import { JobService } from './jobs';
 import { Maintenance } from './maintenance';
+import { QuotaService } from './quotas';
 import { ReclaimQueue } from './reclaim-queue';
+import { ResumableUploads } from './resumable-uploads';
+import { PartialUploads } from '../upload/partial-uploads';
 import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
@@ -41,6 +46,7 @@ export function createServices(
 ) {
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store);
+  const quotas = new QuotaService(db, config);
   const reclaims = new ReclaimQueue(references, log);
   const links = new DownloadLinks(secret, config.downloadLinkMs);
   const downloads = new DownloadService(db);
@@ -58,8 +64,11 @@ export function createServices(
     { concurrency: config.thumbnailWorkers },
     log,
   );
+  const files = new FileService(db, store, references, links, reclaims, thumbnails, quotas, hooks);
+  const resumable = new ResumableUploads(db, new PartialUploads(config.resumableDir), files, quotas, config);
   return {
     config,
+    resumable,
     sessions,
     references,
     reclaims,
@@ -70,21 +79,33 @@ export function createServices(
     downloads,
     linkTokens,
     shareLinks: new ShareLinkService(db, store, linkTokens, downloads, config),
-    files: new FileService(db, store, references, links, reclaims, thumbnails, hooks),
+    files,
     accounts: new AccountService(db, sessions, config, { registration, totp, pending: pendingLogins }),
     registration,
     totp,
     totpLogin: new TotpLogin(db, sessions, totp, pendingLogins),
+    // Single sign-on, when a provider is configured.
+    oidc: config.oidc
+      ? new OidcSignIn(db, config.oidc, {
+          seal: new OidcFlowSeal(secret),
+          sessions,
+          registration,
+          totp,
+          pending: pendingLogins,
+          log,
+        })
+      : null,
     profile: new ProfileService(db, removal),
     sessionList: new SessionList(db, config),
     accessTokens: new AccessTokens(db),
-    userAdmin: new UserAdmin(db, removal, config),
-    stats: new StatsService(db),
+    quotas,
+    userAdmin: new UserAdmin(db, removal, quotas, config),
+    stats: new StatsService(db, quotas),
     health: new HealthService(db, store),
     rateLimits: new RateLimiter(
       config.database.kind === 'postgres' ? new DatabaseRateLimitCounter(db) : new MemoryRateLimitCounter(),
     ),
-    maintenance: new Maintenance(db, store, references, sessions, config, log),
+    maintenance: new Maintenance(db, store, references, sessions, resumable, config, log),
   };
 }
 

@@ -18,7 +18,8 @@ import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
 import { AppError } from '../errors';
 import * as files from '../repositories/files';
-import type { FileScope, FileWithOwner } from '../repositories/files';
+import type { FileScope, FileWithBlob } from '../repositories/files';
+import { setBlobChecksum } from '../repositories/blobs';
 import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
 import type { IngestedBytes } from '../upload/ingest';
@@ -27,6 +28,7 @@ import type { DownloadLinks } from './download-links';
 import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
+import type { QuotaService } from './quotas';
 import type { Viewer } from './sessions';
 import type { ThumbnailService } from './thumbnails/thumbnails';
 
@@ -37,11 +39,43 @@ export interface ReceivedUpload {
 
 /** A file the viewer may see, and its bytes to read: all of them, or one inclusive range. */
 export interface FileContent {
-  file: FileWithOwner;
+  file: FileWithBlob;
   read(range?: ByteRange): Promise<Readable>;
+  /** Keeps the checksum of bytes a whole read found to match their SHA-256, for the reads after it. */
+  recordChecksum(crc32c: number): Promise<void>;
+  /** The bytes' name below the local store's root, for a reverse proxy to send them; undefined on S3. */
+  localName: string | undefined;
+}
+
+/** The content of a file already allowed to the viewer. */
+export function contentOf(db: Db, store: BlobStore, file: FileWithBlob): FileContent {
+  return {
+    file,
+    read: (range) => store.read(file.blob_hash, range),
+    recordChecksum: (crc32c) => setBlobChecksum(db, file.blob_hash, crc32c),
+    localName: store.localName?.(file.blob_hash),
+  };
 }
 
 type UpdateInput = z.output<typeof updateFileBodySchema>;
+
+/**
+ * 415 unless the detected type is allowed and agrees with the declared one. A file whose bytes contradict what
+ * it claims to be is refused: text a client called HTML or a script is believed and refused; a PDF named and
+ * typed as a PNG is a mistake or a disguise.
+ */
+export function assertAcceptedType(detected: string, declaredType: string | undefined): void {
+  if (!isAllowedMimeType(detected)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(detected));
+  }
+  const declared = declaredTypeConflict(declaredType, detected);
+  if (declared) {
+    const message = isAllowedMimeType(declared)
+      ? typeMismatchMessage(declared, detected)
+      : unsupportedTypeMessage(declared);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+  }
+}
 
 export class FileService {
   constructor(
@@ -51,8 +85,14 @@ export class FileService {
     private readonly links: DownloadLinks,
     private readonly reclaims: ReclaimQueue,
     private readonly thumbnails: ThumbnailService,
+    private readonly quotas: QuotaService,
     private readonly hooks: UploadHooks = {},
   ) {}
+
+  /** Refuses an upload of at least `bytes` that cannot fit the viewer's quota, before its body is read. */
+  assertRoomFor(viewer: Viewer, bytes: number): Promise<void> {
+    return this.quotas.assertRoom(viewer.id, bytes);
+  }
 
   /**
    * Turns streamed bytes into a file. The type comes from the bytes; the bytes are stored once however many
@@ -61,18 +101,7 @@ export class FileService {
   async upload(viewer: Viewer, { fields, file }: ReceivedUpload): Promise<StoredFile> {
     if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
     const mimetype = await detectMediaType(file.head, file);
-    if (!isAllowedMimeType(mimetype)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(mimetype));
-    }
-    // A file whose bytes contradict what it claims to be is refused with 415: text a client called
-    // HTML or a script is believed and refused; a PDF named and typed as a PNG is a mistake or a disguise.
-    const declared = declaredTypeConflict(file.declaredType, mimetype);
-    if (declared) {
-      const message = isAllowedMimeType(declared)
-        ? typeMismatchMessage(declared, mimetype)
-        : unsupportedTypeMessage(declared);
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
-    }
+    assertAcceptedType(mimetype, file.declaredType);
 
     const now = nowIso();
     const row: files.FileRow = {
@@ -88,7 +117,7 @@ export class FileService {
       created_at: now,
       updated_at: now,
     };
-    await this.references.commitNewFile(row, file.tempPath);
+    await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, viewer.id, row.size));
     this.hooks.afterCommit?.();
     await this.thumbnails.requestFor(row);
     return this.get(viewer, row.id);
@@ -102,7 +131,7 @@ export class FileService {
   /** The bytes of a file the viewer may see; nothing is read until `read` is called. */
   async openContent(viewer: Viewer, fileId: string): Promise<FileContent> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'view');
-    return { file, read: (range) => this.store.read(file.blob_hash, range) };
+    return contentOf(this.db, this.store, file);
   }
 
   async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  API_BASE,
   LINK_MESSAGES,
   MESSAGES,
   createLinkBodySchema,
@@ -18,7 +19,7 @@ import * as failures from '../repositories/link-unlock-failures';
 import * as links from '../repositories/links';
 import type { LinkScope, LinkWithFile } from '../repositories/links';
 import type { DownloadService } from './downloads';
-import type { FileContent } from './files';
+import { contentOf, type FileContent } from './files';
 import { requireFileAccess } from './file-access';
 import type { LinkTokens } from './link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
@@ -177,6 +178,7 @@ export class ShareLinkService {
       ownerName: file.owner_name ?? 'Unknown User',
       expiresAt: link.expires_at,
       downloadsLeft: link.max_downloads === null ? null : Math.max(link.max_downloads - link.downloads, 0),
+      thumbnailUrl: file.has_thumbnail ? `${API_BASE}/s/${encodeURIComponent(token)}/thumbnail` : null,
     };
   }
 
@@ -217,19 +219,28 @@ export class ShareLinkService {
   }
 
   /**
+   * The file behind an active link for a visitor who may see it (unlocked when it has a password); anything
+   * else is refused like the bytes are. Seeing it (a thumbnail, say) counts no download.
+   */
+  async fileForVisitor(token: string, unlockProof: string | undefined) {
+    const link = await this.activeLink(token);
+    if (this.isLocked(link, unlockProof))
+      throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordRequired);
+    const file = await findFileWithOwner(this.db, link.file_id);
+    if (!file) throw unavailable();
+    return { link, file };
+  }
+
+  /**
    * The access decision for a visitor's request for the bytes. A counted download claims its place under the
    * link's limit before any byte is sent; a claim that fails (another download took the last one) answers
    * "no longer available" like any other ended link. A claim stands even if sending then fails: the limit can
    * never be exceeded, at the price of a broken transfer using up a download.
    */
   async openContent(token: string, unlockProof: string | undefined, counted: boolean): Promise<SharedAccess> {
-    const link = await this.activeLink(token);
-    if (this.isLocked(link, unlockProof))
-      throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordRequired);
-    const file = await findFileWithOwner(this.db, link.file_id);
-    if (!file) throw unavailable();
+    const { link, file } = await this.fileForVisitor(token, unlockProof);
     if (counted && !(await this.downloads.count(file.id, link.id, this.now()))) throw unavailable();
-    return { link, file, read: (range) => this.store.read(file.blob_hash, range) };
+    return { link, ...contentOf(this.db, this.store, file) };
   }
 }
 

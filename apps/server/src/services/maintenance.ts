@@ -5,11 +5,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { nowIso } from '../db/executor';
+import { digestStream, type BlobDigest } from '../blobs/checksum';
 import * as blobs from '../repositories/blobs';
 import { deleteDownloadMarksBefore } from '../repositories/download-marks';
 import { blobsWithThumbnails } from '../repositories/thumbnails';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import type { BlobReferences } from './blob-references';
+import type { ResumableUploads } from './resumable-uploads';
 import { DOWNLOAD_COUNT_INTERVAL_MS, DownloadService } from './downloads';
 import { sweepShareLinkRecords } from './links';
 import type { SessionService } from './sessions';
@@ -21,6 +24,8 @@ export interface GcReport {
   /** Stored thumbnails whose blob is gone (their process died between the two deletions). */
   orphanThumbnails: number;
   tempFiles: number;
+  /** Resumable uploads that expired, or whose bytes no upload knows any more. */
+  abandonedUploads: number;
   bytesFreed: number;
 }
 
@@ -30,6 +35,7 @@ export interface FsckProblem {
     | 'missing bytes'
     | 'hash mismatch'
     | 'size mismatch'
+    | 'checksum mismatch'
     | 'wrong reference count'
     | 'thumbnail without blob'
     | 'missing thumbnail bytes';
@@ -37,17 +43,8 @@ export interface FsckProblem {
 }
 
 const GC_LEASE = 'gc';
+const SCRUB_LEASE = 'scrub';
 const PROCESS_ID = `${process.pid}-${crypto.randomUUID()}`;
-
-async function hashStream(stream: NodeJS.ReadableStream): Promise<{ hash: string; size: number }> {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    size += chunk.length;
-  }
-  return { hash: hash.digest('hex'), size };
-}
 
 /** gc and fsck, shared by the CLI and the server's background sweep. */
 export class Maintenance {
@@ -56,6 +53,7 @@ export class Maintenance {
     private readonly store: BlobStore,
     private readonly references: BlobReferences,
     private readonly sessions: SessionService,
+    private readonly resumable: ResumableUploads,
     private readonly config: Pick<Config, 'tmpDir' | 'gcGraceMs'>,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -70,6 +68,7 @@ export class Maintenance {
       orphanBytes: 0,
       orphanThumbnails: 0,
       tempFiles: 0,
+      abandonedUploads: 0,
       bytesFreed: 0,
     };
     for (const blob of await blobs.unreferencedBlobs(this.db, 100_000)) {
@@ -96,6 +95,9 @@ export class Maintenance {
       report.bytesFreed += thumbnail.size;
     }
     report.tempFiles = await this.removeTempFiles(cutoff, dryRun);
+    const abandoned = await this.resumable.removeAbandoned(cutoff, dryRun);
+    report.abandonedUploads = abandoned.uploads;
+    report.bytesFreed += abandoned.bytes;
     if (!dryRun) {
       await this.sessions.purgeExpired();
       await sweepShareLinkRecords(this.db, new DownloadService(this.db));
@@ -129,27 +131,14 @@ export class Maintenance {
   async fsck({ graceMs = this.config.gcGraceMs } = {}): Promise<{
     checkedBlobs: number;
     problems: FsckProblem[];
+    /** Resumable uploads still in flight: expected, never damage. */
+    uploadsInFlight: number;
   }> {
     const problems: FsckProblem[] = [];
     const all = await blobs.allBlobs(this.db);
     for (const blob of all.filter((b) => b.ref_count > 0)) {
-      try {
-        const actual = await hashStream(await this.store.read(blob.hash));
-        if (actual.hash !== blob.hash)
-          problems.push({ blob: blob.hash, problem: 'hash mismatch', detail: actual.hash });
-        else if (actual.size !== blob.size)
-          problems.push({
-            blob: blob.hash,
-            problem: 'size mismatch',
-            detail: `${actual.size} != ${blob.size}`,
-          });
-      } catch (error) {
-        problems.push({
-          blob: blob.hash,
-          problem: 'missing bytes',
-          detail: String((error as Error).message),
-        });
-      }
+      const problem = await this.checkBlob(blob);
+      if (problem) problems.push(problem);
     }
     for (const wrong of await blobs.blobsWithWrongCounts(this.db)) {
       problems.push({
@@ -159,7 +148,103 @@ export class Maintenance {
       });
     }
     problems.push(...(await this.checkThumbnails(new Set(all.map((b) => b.hash)), Date.now() - graceMs)));
-    return { checkedBlobs: all.length, problems };
+    return { checkedBlobs: all.length, problems, uploadsInFlight: await this.resumable.inFlight() };
+  }
+
+  /**
+   * Re-hashes one blob's bytes with SHA-256: undefined when they match their key, size and stored checksum,
+   * else what is wrong. Bytes that match and have no checksum yet get it.
+   */
+  private async checkBlob(blob: {
+    hash: string;
+    size: number;
+    crc32c: number | null;
+  }): Promise<FsckProblem | undefined> {
+    let actual: BlobDigest;
+    try {
+      actual = await digestStream(await this.store.read(blob.hash));
+    } catch (error) {
+      return { blob: blob.hash, problem: 'missing bytes', detail: String((error as Error).message) };
+    }
+    if (actual.hash !== blob.hash) return { blob: blob.hash, problem: 'hash mismatch', detail: actual.hash };
+    if (actual.size !== blob.size)
+      return { blob: blob.hash, problem: 'size mismatch', detail: `${actual.size} != ${blob.size}` };
+    if (blob.crc32c === null) await blobs.setBlobChecksum(this.db, blob.hash, actual.crc32c);
+    else if (blob.crc32c !== actual.crc32c)
+      return {
+        blob: blob.hash,
+        problem: 'checksum mismatch',
+        detail: `stored ${blob.crc32c}, bytes ${actual.crc32c}`,
+      };
+    return undefined;
+  }
+
+  /**
+   * Gives every referenced blob stored before checksums existed its CRC32C, once its bytes are found to match
+   * their SHA-256 (those that do not are reported, not given one).
+   */
+  async backfillChecksums(): Promise<{ filled: number; problems: FsckProblem[] }> {
+    const problems: FsckProblem[] = [];
+    let filled = 0;
+    for (;;) {
+      const batch = await blobs.blobsWithoutChecksum(this.db, 500);
+      const fresh = batch.filter((b) => !problems.some((p) => p.blob === b.hash));
+      if (fresh.length === 0) return { filled, problems };
+      for (const blob of fresh) {
+        const problem = await this.checkBlob({ ...blob, crc32c: null });
+        if (problem) problems.push(problem);
+        else filled += 1;
+      }
+    }
+  }
+
+  /**
+   * Re-hashes referenced blobs with SHA-256, those checked longest ago first, until `maxBytes` were read (at
+   * least one blob; all of them without a limit), and reports the damaged ones. Whole reads only check the
+   * CRC32C, so this is what notices a blob whose checksum was recorded over bytes already wrong.
+   */
+  async scrub({ maxBytes = Infinity } = {}): Promise<{ checkedBlobs: number; problems: FsckProblem[] }> {
+    const problems: FsckProblem[] = [];
+    let checked = 0;
+    let bytes = 0;
+    const seen = new Set<string>();
+    while (bytes < maxBytes) {
+      const batch = (await blobs.blobsToScrub(this.db, 100)).filter((b) => !seen.has(b.hash));
+      if (batch.length === 0) break;
+      for (const blob of batch) {
+        if (bytes >= maxBytes) break;
+        seen.add(blob.hash);
+        const problem = await this.checkBlob(blob);
+        if (problem) problems.push(problem);
+        await blobs.markScrubbed(this.db, blob.hash, nowIso());
+        checked += 1;
+        bytes += blob.size;
+      }
+    }
+    return { checkedBlobs: checked, problems };
+  }
+
+  /** One slice of the background scrub, in at most one process at a time (a lease in the shared database). */
+  async scrubIfLeader(
+    maxBytes: number,
+  ): Promise<{ checkedBlobs: number; problems: FsckProblem[] } | undefined> {
+    const now = Date.now();
+    const acquired = await tryAcquireLease(
+      this.db,
+      SCRUB_LEASE,
+      PROCESS_ID,
+      new Date(now).toISOString(),
+      new Date(now + 30 * 60_000).toISOString(),
+    );
+    if (!acquired) return undefined;
+    try {
+      const report = await this.scrub({ maxBytes });
+      for (const problem of report.problems)
+        this.log.error({ scrub: problem }, 'scrub found damaged stored bytes');
+      return report;
+    } finally {
+      await releaseLease(this.db, SCRUB_LEASE, PROCESS_ID);
+    }
   }
 
   /** Stored thumbnails belong to a blob row, and every recorded thumbnail has its bytes. */

@@ -42,6 +42,7 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
     updatedAt: row.updated_at,
     url: contentUrl(row.id),
     thumbnailUrl: row.has_thumbnail ? thumbnailUrl(row.id) : null,
+    thumbnailPending: row.thumbnail_pending === 1,
     uploadedBy,
   };
 }

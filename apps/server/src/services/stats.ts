@@ -1,5 +1,6 @@
 import { MESSAGES, type StorageStats } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
+import type { QuotaService } from './quotas';
 import { notFound } from '../errors';
 import * as blobs from '../repositories/blobs';
 import * as totals from '../repositories/file-totals';
@@ -16,10 +17,18 @@ import {
 
 /** Every figure comes from the database over all rows, never from summing a page the client holds. */
 export class StatsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly quotas: QuotaService,
+  ) {}
 
+  /** An account's totals and its quota when it has one, so a screen can show "used of quota". */
   async ownerTotals(userId: string) {
-    return presentOwnerTotals(await totals.ownerTotalsRow(this.db, userId));
+    const [row, quotaBytes] = await Promise.all([
+      totals.ownerTotalsRow(this.db, userId),
+      this.quotas.quotaOf(userId),
+    ]);
+    return { ...presentOwnerTotals(row), ...(quotaBytes !== null && { quotaBytes }) };
   }
 
   async publicSummary() {

@@ -39,3 +39,17 @@ export function declaredTypeConflict(declared: string | undefined, detected: str
   if (UNKNOWN.has(normalised) || normalised === detected) return undefined;
   return normalised;
 }
+
+/**
+ * Text evidence from the first bytes alone, before the rest has arrived: UTF-8 so far (a character cut at the
+ * end of the head is fine) without NUL. The whole file is checked again once it is complete.
+ */
+export function headEvidence(head: Buffer): TextEvidence {
+  if (head.includes(0)) return { validUtf8WithoutNul: false };
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return { validUtf8WithoutNul: true };
+  } catch {
+    return { validUtf8WithoutNul: false };
+  }
+}

@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Crc32c } from '../blobs/checksum';
+import { fsyncPath } from '../fsync';
 import { PRIVATE_DIR_MODE } from '../private-files';
 import { SNIFF_BYTES } from './detect-type';
 import type { UploadHooks } from './hooks';
@@ -12,6 +14,8 @@ import type { UploadHooks } from './hooks';
 export interface IngestedBytes {
   tempPath: string;
   hash: string;
+  /** CRC32C of the bytes (signed 32-bit), what whole reads check them against (blobs/checksum.ts). */
+  crc32c: number;
   size: number;
   head: Buffer;
   validUtf8WithoutNul: boolean;
@@ -28,40 +32,42 @@ export class UploadTooLargeError extends Error {
 export class UploadSourceError extends Error {}
 
 /**
- * Watches a stream go by: counts, hashes, keeps the first bytes for type detection and checks that the whole
- * thing is UTF-8 without NUL (plain text), all in one pass without holding the file in memory.
+ * What bytes reveal as they go by: count, hash, the first bytes for type detection, and whether the whole
+ * thing is UTF-8 without NUL (plain text), all in one pass without holding the file in memory. A resumable
+ * upload keeps one across its pieces, so its last piece need not read the file again.
  */
-class ByteInspector extends Transform {
+export class ByteTally {
   readonly hash = crypto.createHash('sha256');
+  readonly crc = new Crc32c();
   size = 0;
   private headChunks: Buffer[] = [];
   private headLength = 0;
   private decoder: InstanceType<typeof TextDecoder> | undefined = new TextDecoder('utf-8', { fatal: true });
   validUtf8WithoutNul = true;
 
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+  add(chunk: Buffer): void {
     this.size += chunk.length;
-    // Past the limit nothing more is kept or written, but the rest of the file is still counted (the request
-    // cap bounds how much), so the refusal can name the file's own size when the file ends soon after.
-    if (this.size > this.maxBytes) return done();
     this.hash.update(chunk);
+    this.crc.update(chunk);
     if (this.headLength < SNIFF_BYTES) {
       const slice = chunk.subarray(0, SNIFF_BYTES - this.headLength);
       this.headChunks.push(slice);
       this.headLength += slice.length;
     }
     this.checkText(chunk);
-    done(null, chunk);
   }
 
-  override _flush(done: TransformCallback): void {
-    if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.size));
+  /** The bytes ended: what they were, for a file at `tempPath`. */
+  finish(tempPath: string): IngestedBytes {
     this.checkText(undefined);
-    done();
+    return {
+      tempPath,
+      hash: this.hash.digest('hex'),
+      crc32c: this.crc.digest(),
+      size: this.size,
+      head: Buffer.concat(this.headChunks),
+      validUtf8WithoutNul: this.validUtf8WithoutNul,
+    };
   }
 
   private checkText(chunk: Buffer | undefined): void {
@@ -75,9 +81,29 @@ class ByteInspector extends Transform {
       this.decoder = undefined;
     }
   }
+}
 
-  get head(): Buffer {
-    return Buffer.concat(this.headChunks);
+/** A ByteTally as a pass-through stream; past `maxBytes` it only counts, and fails once the bytes end. */
+class ByteInspector extends Transform {
+  readonly tally = new ByteTally();
+  size = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    // Past the limit nothing more is kept or written, but the rest of the file is still counted (the request
+    // cap bounds how much), so the refusal can name the file's own size when the file ends soon after.
+    if (this.size > this.maxBytes) return done();
+    this.tally.add(chunk);
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.size));
+    done();
   }
 }
 
@@ -138,21 +164,21 @@ export async function ingestToTempFile(
   }
   hooks.afterTempWrite?.();
   try {
-    const handle = await fsp.open(tempPath, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await fsyncPath(tempPath);
   } catch (error) {
     throw serverFault(error);
   }
   hooks.afterFsync?.();
-  return {
-    tempPath,
-    hash: inspector.hash.digest('hex'),
-    size: inspector.size,
-    head: inspector.head,
-    validUtf8WithoutNul: inspector.validUtf8WithoutNul,
-  };
+  return inspector.tally.finish(tempPath);
+}
+
+/**
+ * What a normal upload learns while its bytes stream in, learnt from a file already on disk (a resumable
+ * upload at completion) in one streaming read: the hash, the size, the head and whether it is plain text.
+ */
+export async function inspectFile(filePath: string): Promise<IngestedBytes> {
+  const inspector = new ByteInspector(Number.MAX_SAFE_INTEGER);
+  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+  await pipeline(fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 }), inspector, discard);
+  return inspector.tally.finish(filePath);
 }

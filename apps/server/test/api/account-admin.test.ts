@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import { newAccount, strongPassword, type TestClient } from '../helpers/test-client';
 
 describe.each(DIALECTS)('administration of accounts (%s)', (dialect) => {
@@ -10,8 +10,7 @@ describe.each(DIALECTS)('administration of accounts (%s)', (dialect) => {
   let admin: TestClient;
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    admin = t.client();
-    await admin.signUp({ name: 'Admin' });
+    admin = await signedUp(t, { name: 'Admin' });
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import { strongPassword, type TestClient } from '../helpers/test-client';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -14,8 +14,7 @@ describe.each(DIALECTS)('profile, password, sessions and deleting an account (%s
   let admin: TestClient;
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    admin = t.client();
-    await admin.signUp({ name: 'Admin' });
+    admin = await signedUp(t, { name: 'Admin' });
   });
   afterAll(() => t.close());
 

@@ -92,6 +92,7 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
       orphanBytes: 0,
       orphanThumbnails: 0,
       tempFiles: 0,
+      abandonedUploads: 0,
       bytesFreed: 0,
     });
   });

@@ -1,15 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { startTestS3, type TestS3 } from '../blobs/s3-server';
 import { DIALECTS } from '../helpers/dialects';
-import { pdf, sha256, text } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { ffmpegVideo, pdf, sha256, text } from '../helpers/fixtures';
+import { startTestApp, until, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 /** A JPEG photo with a GPS position and a camera model in its EXIF, like one straight off a phone. */
@@ -51,33 +48,7 @@ function pngBomb(): Buffer {
   ]);
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** A real two-second 320x240 H.264 video, made by the ffmpeg the thumbnails use. */
-function shortVideo(dir: string): Buffer {
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
-  return fs.readFileSync(file);
-}
 
 const STORES = ['fs', 's3'] as const;
 const cases = DIALECTS.flatMap((dialect) => STORES.map((store) => [dialect, store] as const));
@@ -94,7 +65,7 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
       s3 = await startTestS3();
       env = { ...env, ...s3.env(await s3.createBucket()) };
     }
-    t = await startTestApp(dialect, env);
+    t = await startTestApp(dialect, { env });
     alice = t.client();
     await alice.signUp({ name: 'Alice' });
     bob = t.client();
@@ -274,7 +245,7 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
   });
 
   it('makes a video poster with its duration, and the first page of a PDF', async () => {
-    const video = shortVideo(t.dataDir);
+    const video = ffmpegVideo(t.dataDir, { seconds: 2, size: '320x240' });
     const clip = await alice.upload({ bytes: video, name: 'clip.mp4', type: 'video/mp4' });
     const doc = await alice.upload({ bytes: pdf('first page'), name: 'doc.pdf', type: 'application/pdf' });
     const poster = await alice.get(`${await thumbnailOf(alice, clip.body.data._id)}?size=1024`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 describe.each(DIALECTS)('who sees what (%s)', (dialect) => {
@@ -16,12 +16,9 @@ describe.each(DIALECTS)('who sees what (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    admin = t.client();
-    await admin.signUp({ name: 'Admin' });
-    owner = t.client();
-    await owner.signUp({ name: 'Owner' });
-    other = t.client();
-    await other.signUp({ name: 'Other' });
+    admin = await signedUp(t, { name: 'Admin' });
+    owner = await signedUp(t, { name: 'Owner' });
+    other = await signedUp(t, { name: 'Other' });
     anonymous = t.client();
     privateId = (await owner.upload({ bytes: png(100), filename: 'secret', isPublic: false })).body.data._id;
     publicId = (await owner.upload({ bytes: png(101), filename: 'shared', isPublic: true })).body.data._id;

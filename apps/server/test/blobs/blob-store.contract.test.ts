@@ -60,7 +60,7 @@ const harnesses: Record<'fs' | 's3', () => Promise<Harness>> = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-blobs-'));
     const bucket = await s3.createBucket();
     // A small list page so that a handful of objects already spans several ListObjectsV2 pages.
-    const store = new S3BlobStore({ ...s3Options(bucket), listPageSize: 3 });
+    const store = new S3BlobStore({ ...s3.storeOptions(bucket), listPageSize: 3 });
     await store.init();
     return {
       store,
@@ -72,17 +72,6 @@ const harnesses: Record<'fs' | 's3', () => Promise<Harness>> = {
     };
   },
 };
-
-function s3Options(bucket: string) {
-  return {
-    endpoint: s3.endpoint,
-    region: s3.region,
-    bucket,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  };
-}
 
 describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
   let h: Harness;
@@ -99,7 +88,7 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
     const temp = h.temp(bytes);
     expect(await h.store.exists(key)).toBe(false);
     await h.store.put(key, temp, bytes.length);
-    // The creator's removal: a no-op when the store renamed the file into place.
+    // The creator's removal: put never takes the temporary file, and the bytes stay readable without it.
     await fsp.rm(temp, { force: true });
     expect(await h.store.exists(key)).toBe(true);
     expect((await readAll(await h.store.read(key))).equals(bytes)).toBe(true);
@@ -216,7 +205,7 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
 describe('S3BlobStore specifics', () => {
   it('ignores objects outside its prefix, so the bucket may hold other things', async () => {
     const bucket = await s3.createBucket();
-    const store = new S3BlobStore(s3Options(bucket));
+    const store = new S3BlobStore(s3.storeOptions(bucket));
     await store.init();
     const client = new S3Client({
       endpoint: s3.endpoint,
@@ -235,7 +224,7 @@ describe('S3BlobStore specifics', () => {
 
   it('replaces a torn object (wrong size) instead of trusting it', async () => {
     const bucket = await s3.createBucket();
-    const store = new S3BlobStore(s3Options(bucket));
+    const store = new S3BlobStore(s3.storeOptions(bucket));
     const bytes = crypto.randomBytes(4000);
     const key = sha(bytes);
     const client = new S3Client({
@@ -256,7 +245,7 @@ describe('S3BlobStore specifics', () => {
   });
 
   it('init: a missing bucket is an error that says so, unless creation is allowed', async () => {
-    const store = new S3BlobStore(s3Options(`missing-${crypto.randomBytes(4).toString('hex')}`));
+    const store = new S3BlobStore(s3.storeOptions(`missing-${crypto.randomBytes(4).toString('hex')}`));
     await expect(store.init()).rejects.toThrow(/S3 bucket missing: bucket "missing-.*" .* does not exist/);
     await store.init({ createBucket: true });
     await expect(store.init()).resolves.toBeUndefined();
@@ -264,14 +253,14 @@ describe('S3BlobStore specifics', () => {
   });
 
   it('init: unknown credentials are reported as access denied', async () => {
-    const store = new S3BlobStore({ ...s3Options(await s3.createBucket()), accessKeyId: 'NOT-A-KEY' });
+    const store = new S3BlobStore({ ...s3.storeOptions(await s3.createBucket()), accessKeyId: 'NOT-A-KEY' });
     await expect(store.init()).rejects.toThrow(/S3 access denied .*S3_ACCESS_KEY_ID/);
     store.destroy();
   });
 
   it('init: a refused connection fails at once, naming the endpoint', async () => {
     const port = await closedPort();
-    const store = new S3BlobStore({ ...s3Options('x'), endpoint: `http://127.0.0.1:${port}` });
+    const store = new S3BlobStore({ ...s3.storeOptions('x'), endpoint: `http://127.0.0.1:${port}` });
     const started = Date.now();
     await expect(store.init()).rejects.toThrow(
       new RegExp(`S3 store unreachable at bucket "x" at http://127.0.0.1:${port}: .*ECONNREFUSED`),
@@ -282,7 +271,7 @@ describe('S3BlobStore specifics', () => {
 
   it('init: a server that accepts connections but never answers fails within the time limit, not a hang', async () => {
     const { port, close } = await silentServer();
-    const store = new S3BlobStore({ ...s3Options('x'), endpoint: `http://127.0.0.1:${port}` });
+    const store = new S3BlobStore({ ...s3.storeOptions('x'), endpoint: `http://127.0.0.1:${port}` });
     const started = Date.now();
     await expect(store.init({ timeoutMs: 1500 })).rejects.toThrow(
       /S3 store unreachable: no answer .* within 1.5 s/,

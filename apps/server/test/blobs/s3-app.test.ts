@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { S3BlobStore } from '../../src/blobs/s3-blob-store';
 import { mp4, sha256 } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -24,7 +25,7 @@ describe('the server on an S3 blob store', () => {
   });
 
   const objects = async () => {
-    const store = new S3BlobStore({ ...s3Options(s3), bucket });
+    const store = new S3BlobStore(s3.storeOptions(bucket));
     const keys: string[] = [];
     for await (const item of store.list()) keys.push(item.key);
     store.destroy();
@@ -66,7 +67,73 @@ describe('the server on an S3 blob store', () => {
     const { problems } = await app.services.maintenance.fsck();
     expect(problems).toEqual([]);
   });
+
+  it('cuts off a whole read of a damaged object by its checksum, and the scrub reports it', async () => {
+    const video = mp4(6, 200_000);
+    const owner = app.client();
+    await owner.signUp();
+    const id = (await owner.upload({ bytes: video, name: 'rot.mp4' })).body.data._id;
+    const rotten = Buffer.from(video);
+    rotten[150_000] = rotten[150_000]! ^ 0x08;
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: true,
+      credentials: s3Credentials(s3),
+    });
+    const overwrite = (body: Buffer) =>
+      client.send(new PutObjectCommand({ Bucket: bucket, Key: `blobs/${sha256(video)}`, Body: body }));
+    await overwrite(rotten);
+    const read = await owner.get(`/api/v1/files/f/${id}/content`).then(
+      (answer) => answer.status === 200 && answer.bytes.equals(video),
+      () => false,
+    );
+    expect(read).toBe(false);
+    const scrub = await app.services.maintenance.scrub();
+    expect(scrub.problems).toEqual([
+      expect.objectContaining({ blob: sha256(video), problem: 'hash mismatch' }),
+    ]);
+    await overwrite(video);
+    expect((await owner.get(`/api/v1/files/f/${id}/content`)).bytes.equals(video)).toBe(true);
+    client.destroy();
+  });
+
+  it('completes a resumable upload into one object, stored once for two accounts, with no bytes left behind', async () => {
+    const video = mp4(6, 3 * 1024 * 1024);
+    const ids: string[] = [];
+    for (const client of [app.client(), app.client()]) {
+      await client.signUp();
+      const tus = { 'tus-resumable': '1.0.0' };
+      const created = await client.request('POST', '/api/v1/uploads', {
+        headers: { ...tus, 'upload-length': String(video.length) },
+      });
+      const url = created.headers.get('location')!;
+      let offset = 0;
+      for (const size of [1024 * 1024, video.length - 1024 * 1024]) {
+        const piece = await client.request('PATCH', url, {
+          headers: {
+            ...tus,
+            'content-type': 'application/offset+octet-stream',
+            'upload-offset': String(offset),
+          },
+          body: new Uint8Array(video.subarray(offset, offset + size)),
+        });
+        expect(piece.status).toBe(204);
+        offset += size;
+        if (offset === video.length) ids.push(piece.headers.get('upload-file-id')!);
+      }
+      const content = await client.get(`/api/v1/files/f/${ids.at(-1)}/content`);
+      expect(sha256(content.bytes)).toBe(sha256(video));
+    }
+    expect(ids).toHaveLength(2);
+    expect(await objects()).toContain(sha256(video));
+    expect(fs.readdirSync(app.config.resumableDir)).toEqual([]);
+  });
 });
+
+function s3Credentials(s3: TestS3) {
+  return { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey };
+}
 
 describe('health and start-up when the S3 store is not there', () => {
   it('health answers 503 with blobStore "down" once the store stops answering, and 200 before', async () => {
@@ -125,13 +192,3 @@ describe('health and start-up when the S3 store is not there', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 });
-
-function s3Options(s3: TestS3) {
-  return {
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  };
-}

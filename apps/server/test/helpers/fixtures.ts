@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** A real PNG of the given size with pixels derived from `seed`, so different seeds give different bytes. */
@@ -74,3 +77,21 @@ export const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(byte
 
 /** A ZIP archive's first bytes: a type outside the allowed list. */
 export const zip = () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
+
+/** A real, decodable MP4 made by ffmpeg (a test pattern) in `dir`, for suites that need a video frame. */
+export function ffmpegVideo(dir: string, options: { seconds: number; size: string }): Buffer {
+  const file = path.join(dir, `clip-${options.seconds}s-${options.size}.mp4`);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${options.seconds}:size=${options.size}:rate=10`,
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  return fs.readFileSync(file);
+}

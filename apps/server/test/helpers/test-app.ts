@@ -8,7 +8,7 @@ import type { BlobStore } from '../../src/blobs/blob-store';
 import { loadConfig, type Config } from '../../src/config';
 import { connectDatabase, type Db } from '../../src/db/connect';
 import { createPostgresDatabase, type TestDialect } from './dialects';
-import { TestClient } from './test-client';
+import { TestClient, type newAccount } from './test-client';
 
 export interface TestApp extends BuiltApp {
   dialect: TestDialect;
@@ -18,6 +18,8 @@ export interface TestApp extends BuiltApp {
   dataDir: string;
   /** A client with its own cookie jar, like one browser. */
   client(): TestClient;
+  /** Stops the server and starts a new one on the same port, data folder and database (a deploy, a crash). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,12 +54,16 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
   });
   const db = options.wrapDb ? options.wrapDb(connectDatabase(config)) : undefined;
   const store = options.wrapStore ? await options.wrapStore(config) : undefined;
-  const built = await buildApp(config, { ...(db && { db }), ...(store && { store }) });
-  options.beforeListen?.(built.app);
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const build = async (port: number) => {
+    const app = await buildApp(config, { ...(db && { db }), ...(store && { store }) });
+    options.beforeListen?.(app.app);
+    await app.app.listen({ port, host: '127.0.0.1' });
+    return app;
+  };
+  const built = await build(0);
   const address = built.app.server.address() as net.AddressInfo;
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  return {
+  const testApp: TestApp = {
     ...built,
     dialect,
     config,
@@ -65,13 +71,18 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     port: address.port,
     dataDir,
     client: () => new TestClient(baseUrl),
+    restart: async () => {
+      await testApp.app.close();
+      Object.assign(testApp, await build(address.port));
+    },
     close: async () => {
-      await built.app.close();
+      await testApp.app.close();
       await db?.destroy();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /**
@@ -91,6 +102,34 @@ export function filesUnder(dir: string): string[] {
     if (entry.isDirectory()) return filesUnder(full);
     return entry.isFile() ? [full] : [];
   });
+}
+
+/** A new client with a new account signed in (the instance's first account becomes its admin). */
+export async function signedUp(
+  t: TestApp,
+  account: Parameters<typeof newAccount>[0] = {},
+): Promise<TestClient> {
+  const client = t.client();
+  await client.signUp(account);
+  return client;
+}
+
+/**
+ * Polls `check` until it answers something, and returns that; fails naming `what` after `ms` (generous:
+ * background work on a loaded machine is slow, and a test waiting for it should not fail for that alone).
+ */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  ms = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Polls `check` until it returns true or `ms` pass; returns the last result. */

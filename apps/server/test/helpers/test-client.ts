@@ -68,7 +68,8 @@ export class TestClient {
     return {
       status: response.status,
       headers: response.headers,
-      body: (isJson ? JSON.parse(bytes.toString()) : undefined) as T,
+      // A HEAD answer declares JSON but carries no body.
+      body: (isJson && bytes.length ? JSON.parse(bytes.toString()) : undefined) as T,
       bytes,
     };
   }

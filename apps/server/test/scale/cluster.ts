@@ -1,61 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { closedPort, type TestS3 } from '../blobs/s3-server';
-
-const SERVER_MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
-
-export interface ChildServer {
-  baseUrl: string;
-  process: ChildProcess;
-  /** Everything it logged (pino's JSON lines on stdout, warnings on stderr). */
-  output: () => string;
-  kill(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** `npm start`'s entry point in a child process, its log kept for the test, resolved once health answers 200. */
-async function startChildServer(env: Record<string, string>, timeoutMs: number): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      REGISTER_RATE_LIMIT_PER_HOUR: '10000',
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    baseUrl,
-    process: child,
-    output: () => output,
-    kill: async (signal = 'SIGKILL') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-}
+import { startChildServer, type ChildServer } from '../helpers/child-server';
 
 /**
  * N CloudStash processes on their own ports and data folders, sharing one PostgreSQL database and one S3
@@ -100,7 +47,7 @@ export class Cluster {
   }
 
   async startNode(i: number): Promise<ChildServer> {
-    const node = await startChildServer(this.env(i), 60_000);
+    const node = await startChildServer(this.env(i));
     this.nodes[i] = node;
     return node;
   }

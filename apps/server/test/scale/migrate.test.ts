@@ -83,8 +83,19 @@ async function populateEmbedded(dataDir: string) {
   }
   const stats = (await clients[0]!.get('/api/v1/admin/stats')).body.data;
   expect(stats.thumbnailBytes).toBeGreaterThan(0);
+  // A script's access token and an instance setting: account rows beyond users and sessions.
+  const token = (await clients[1]!.post('/api/v1/users/me/tokens', { name: 'sync', scope: 'read' })).body.data
+    .token as string;
+  expect((await clients[0]!.patch('/api/v1/admin/settings', { registration: 'invite' })).status).toBe(200);
   await built.app.close();
-  return { accounts, files, stats, sessionClient: clients[2]!, link: link as { _id: string; token: string } };
+  return {
+    accounts,
+    files,
+    stats,
+    token,
+    sessionClient: clients[2]!,
+    link: link as { _id: string; token: string },
+  };
 }
 
 describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
@@ -103,89 +114,102 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
     return dir;
   };
 
-  it('copies everything, passes fsck on the target, and the new instance serves every file and session', async () => {
-    const sourceDir = tempDir('migrate-source');
-    const source = await populateEmbedded(sourceDir);
-    const database = await createPostgresDatabase();
-    cleanups.push(database.drop);
-    const bucket = `migrated-${Date.now()}`; // not created: --create-bucket makes it
-    const targetEnv = {
-      ...s3.env(bucket),
-      DATABASE_URL: database.url,
-      DATA_DIR: tempDir('migrate-target'),
-      APP_SECRET: 'migrate-target',
-    };
+  it(
+    'copies everything, passes fsck on the target, and the new instance serves every file and session',
+    { timeout: 240_000 },
+    async () => {
+      const sourceDir = tempDir('migrate-source');
+      const source = await populateEmbedded(sourceDir);
+      const database = await createPostgresDatabase();
+      cleanups.push(database.drop);
+      const bucket = `migrated-${Date.now()}`; // not created: --create-bucket makes it
+      const targetEnv = {
+        ...s3.env(bucket),
+        DATABASE_URL: database.url,
+        DATA_DIR: tempDir('migrate-target'),
+        APP_SECRET: 'migrate-target',
+      };
 
-    const migrated = await runCli(['migrate', '--from', sourceDir, '--create-bucket'], targetEnv);
-    expect(
-      migrated.stderr.replace(
-        /\(node:\d+\) Warning: NodeVersionSupportWarning[\s\S]*?show where the warning was created\)\n?/g,
-        '',
-      ),
-    ).toBe('');
-    expect(migrated.code).toBe(0);
-    const uniqueBlobs = new Set(source.files.map((f) => f.hash)).size;
-    expect(migrated.stdout).toContain(
-      `copied 3 users, 3 sessions, ${source.files.length} files and ${uniqueBlobs} blobs`,
-    );
-    expect(migrated.stdout).toContain('0 problem(s)');
+      const migrated = await runCli(['migrate', '--from', sourceDir, '--create-bucket'], targetEnv);
+      expect(
+        migrated.stderr.replace(
+          /\(node:\d+\) Warning: NodeVersionSupportWarning[\s\S]*?show where the warning was created\)\n?/g,
+          '',
+        ),
+      ).toBe('');
+      expect(migrated.code).toBe(0);
+      const uniqueBlobs = new Set(source.files.map((f) => f.hash)).size;
+      expect(migrated.stdout).toContain(
+        `copied 3 users, 3 sessions, ${source.files.length} files and ${uniqueBlobs} blobs`,
+      );
+      expect(migrated.stdout).toContain('0 problem(s)');
 
-    const fsck = await runCli(['fsck'], targetEnv);
-    expect(fsck.code).toBe(0);
-    expect(fsck.stdout).toContain(`fsck: ${uniqueBlobs} blobs checked, 0 problem(s)`);
+      const fsck = await runCli(['fsck'], targetEnv);
+      expect(fsck.code).toBe(0);
+      expect(fsck.stdout).toContain(`fsck: ${uniqueBlobs} blobs checked, 0 problem(s)`);
 
-    // A second run refuses rather than doubling anything.
-    const again = await runCli(['migrate', '--from', sourceDir], targetEnv);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain('already has users, files or blobs');
+      // A second run refuses rather than doubling anything.
+      const again = await runCli(['migrate', '--from', sourceDir], targetEnv);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain('already has users, files or blobs');
 
-    const server: ChildServer = await startChildServer({ ...targetEnv, PORT: String(await closedPort()) });
-    cleanups.push(() => server.kill('SIGKILL').then(() => undefined));
-    // Passwords, files, bytes, download counts and statistics all came across.
-    for (const account of source.accounts) {
-      const client = new TestClient(server.baseUrl);
-      expect((await client.login(account.email, account.password)).status).toBe(200);
-      const own = (await client.get('/api/v1/files/user-files')).body.data as Array<{
-        _id: string;
-        downloadCount: number;
-      }>;
-      const expected = source.files.filter((f) => f.owner === account.email);
-      expect(own.map((f) => f._id).sort()).toEqual(expected.map((f) => f.id).sort());
-      for (const file of expected) {
-        const content = await client.get(`/api/v1/files/f/${file.id}/content`);
-        expect(content.status).toBe(200);
-        expect(sha256(content.bytes)).toBe(file.hash);
+      const server: ChildServer = await startChildServer({ ...targetEnv, PORT: String(await closedPort()) });
+      cleanups.push(() => server.kill('SIGKILL').then(() => undefined));
+      // Passwords, files, bytes, download counts and statistics all came across.
+      for (const account of source.accounts) {
+        const client = new TestClient(server.baseUrl);
+        expect((await client.login(account.email, account.password)).status).toBe(200);
+        const own = (await client.get('/api/v1/files/user-files')).body.data as Array<{
+          _id: string;
+          downloadCount: number;
+        }>;
+        const expected = source.files.filter((f) => f.owner === account.email);
+        expect(own.map((f) => f._id).sort()).toEqual(expected.map((f) => f.id).sort());
+        for (const file of expected) {
+          const content = await client.get(`/api/v1/files/f/${file.id}/content`);
+          expect(content.status).toBe(200);
+          expect(sha256(content.bytes)).toBe(file.hash);
+        }
       }
-    }
-    const admin = new TestClient(server.baseUrl);
-    await admin.login(source.accounts[0]!.email, source.accounts[0]!.password);
-    expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}`)).body.data.downloadCount).toBe(2);
-    // Share links came across: the visitor's link still works with what is left of its limit, the history is
-    // whole, and the owner's list shows the link, without its address (the target has another APP_SECRET).
-    const visitor = new TestClient(server.baseUrl);
-    expect((await visitor.get(`/api/v1/s/${source.link.token}`)).body.data.downloadsLeft).toBe(1);
-    expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}/downloads`)).body.data.total).toBe(2);
-    const links = (await admin.get('/api/v1/links')).body.data;
-    expect(links).toMatchObject([{ _id: source.link._id, downloads: 1, token: '', url: '' }]);
-    // mostDuplicatedFile names "one of its files" (id, name, url): any of the three holders will do.
-    const stats = (await admin.get('/api/v1/admin/stats')).body.data;
-    const sharedIds = source.files.filter((f) => f.hash === stats.mostDuplicatedFile.sha256).map((f) => f.id);
-    expect(sharedIds.map((id) => `/api/v1/files/f/${id}/content`)).toContain(stats.mostDuplicatedFile.url);
-    const withoutUrl = (s: { mostDuplicatedFile: object }) => ({
-      ...s,
-      mostDuplicatedFile: { ...s.mostDuplicatedFile, url: '', fileId: '', filename: '' },
-    });
-    expect(withoutUrl(stats)).toEqual(withoutUrl(source.stats));
-    // A browser signed in on the old instance stays signed in on the new one (sessions are rows too).
-    const sessionMoved = new TestClient(server.baseUrl);
-    Object.assign(sessionMoved, {
-      cookies: (source.sessionClient as unknown as { cookies: Map<string, string> }).cookies,
-    });
-    expect((await sessionMoved.get('/api/v1/users/me')).status).toBe(200);
-    console.log(
-      `[migrate] ${source.accounts.length} users, ${source.files.length} files, ${uniqueBlobs} blobs moved; target fsck clean`,
-    );
-  });
+      const admin = new TestClient(server.baseUrl);
+      await admin.login(source.accounts[0]!.email, source.accounts[0]!.password);
+      expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}`)).body.data.downloadCount).toBe(2);
+      // Share links came across: the visitor's link still works with what is left of its limit, the history is
+      // whole, and the owner's list shows the link, without its address (the target has another APP_SECRET).
+      const visitor = new TestClient(server.baseUrl);
+      expect((await visitor.get(`/api/v1/s/${source.link.token}`)).body.data.downloadsLeft).toBe(1);
+      expect((await admin.get(`/api/v1/files/f/${source.files[0]!.id}/downloads`)).body.data.total).toBe(2);
+      const links = (await admin.get('/api/v1/links')).body.data;
+      expect(links).toMatchObject([{ _id: source.link._id, downloads: 1, token: '', url: '' }]);
+      // mostDuplicatedFile names "one of its files" (id, name, url): any of the three holders will do.
+      const stats = (await admin.get('/api/v1/admin/stats')).body.data;
+      const sharedIds = source.files
+        .filter((f) => f.hash === stats.mostDuplicatedFile.sha256)
+        .map((f) => f.id);
+      expect(sharedIds.map((id) => `/api/v1/files/f/${id}/content`)).toContain(stats.mostDuplicatedFile.url);
+      const withoutUrl = (s: { mostDuplicatedFile: object }) => ({
+        ...s,
+        mostDuplicatedFile: { ...s.mostDuplicatedFile, url: '', fileId: '', filename: '' },
+      });
+      expect(withoutUrl(stats)).toEqual(withoutUrl(source.stats));
+      // A browser signed in on the old instance stays signed in on the new one (sessions are rows too).
+      const sessionMoved = new TestClient(server.baseUrl);
+      Object.assign(sessionMoved, {
+        cookies: (source.sessionClient as unknown as { cookies: Map<string, string> }).cookies,
+      });
+      expect((await sessionMoved.get('/api/v1/users/me')).status).toBe(200);
+      const bearer = await new TestClient(server.baseUrl).get('/api/v1/users/me', {
+        authorization: `Bearer ${source.token}`,
+      });
+      expect(bearer.body.data?.email).toBe(source.accounts[1]!.email);
+      expect((await new TestClient(server.baseUrl).get('/api/v1/users/registration')).body.data.mode).toBe(
+        'invite',
+      );
+      console.log(
+        `[migrate] ${source.accounts.length} users, ${source.files.length} files, ${uniqueBlobs} blobs moved; target fsck clean`,
+      );
+    },
+  );
 
   it('stops before writing any row when a source blob is damaged', async () => {
     const sourceDir = tempDir('migrate-damaged');

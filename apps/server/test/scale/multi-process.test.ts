@@ -358,14 +358,7 @@ describe.runIf(RUN)(
 
         // gc with zero grace sweeping in a loop while the three processes take uploads and deletes of shared
         // bytes: stored objects whose rows are not yet committed look exactly like a crash's leftovers.
-        const store = new S3BlobStore({
-          endpoint: s3.endpoint,
-          region: s3.region,
-          bucket,
-          accessKeyId: s3.accessKeyId,
-          secretAccessKey: s3.secretAccessKey,
-          forcePathStyle: true,
-        });
+        const store = new S3BlobStore(s3.storeOptions(bucket));
         const services = createServices(
           loadConfig({ ...cluster.env(0), DATA_DIR: cluster.dataDirs[0]! + '-gc', LOG_LEVEL: 'silent' }),
           db,
@@ -575,14 +568,7 @@ describe.runIf(RUN)(
         const cliEnv = { ...cluster.env(0), DATA_DIR: cluster.dataDirs[0]! + '-cli' };
         // What a process killed between PutObject and its commit leaves behind, made certain here: stored
         // objects no row knows.
-        const planter = new S3BlobStore({
-          endpoint: s3.endpoint,
-          region: s3.region,
-          bucket,
-          accessKeyId: s3.accessKeyId,
-          secretAccessKey: s3.secretAccessKey,
-          forcePathStyle: true,
-        });
+        const planter = new S3BlobStore(s3.storeOptions(bucket));
         for (let i = 0; i < 3; i++) {
           const bytes = crypto.randomBytes(5000 + i);
           const temp = path.join(cliEnv.DATA_DIR, `orphan-${i}`);
@@ -605,14 +591,7 @@ describe.runIf(RUN)(
 
         // The bucket holds exactly one object per distinct content that some file needs, and nothing else.
         const expectedHashes = new Set([...files.values()].map((f) => f.hash));
-        const store = new S3BlobStore({
-          endpoint: s3.endpoint,
-          region: s3.region,
-          bucket,
-          accessKeyId: s3.accessKeyId,
-          secretAccessKey: s3.secretAccessKey,
-          forcePathStyle: true,
-        });
+        const store = new S3BlobStore(s3.storeOptions(bucket));
         const stored = new Map<string, number>();
         for await (const object of store.list()) stored.set(object.key, object.size);
         store.destroy();

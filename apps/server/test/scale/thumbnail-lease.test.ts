@@ -1,26 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers/dialects';
-import { sha256 } from '../helpers/fixtures';
+import { ffmpegVideo, sha256 } from '../helpers/fixtures';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { TestClient, strongPassword } from '../helpers/test-client';
+import { until } from '../helpers/test-app';
 import { postgresAvailable } from './postgres-gate';
 
 const RUN = postgresAvailable('thumbnail lease suite (2 processes, PostgreSQL)');
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * A job claimed by a process that is then killed is taken by another process. Process A finds an ffprobe on
@@ -43,20 +33,7 @@ describe.runIf(RUN)('a thumbnail job of a killed process (2 processes, PostgreSQ
     const stuckBin = path.join(root, 'stuck-bin');
     fs.mkdirSync(stuckBin);
     fs.writeFileSync(path.join(stuckBin, 'ffprobe'), '#!/bin/sh\nread never\n', { mode: 0o755 });
-    const clip = path.join(root, 'clip.mp4');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=1:size=160x120:rate=10',
-      '-pix_fmt',
-      'yuv420p',
-      clip,
-    ]);
-    const video = fs.readFileSync(clip);
+    const video = ffmpegVideo(root, { seconds: 1, size: '160x120' });
     const shared = {
       DATABASE_URL: database.url,
       DATA_DIR: path.join(root, 'data'),

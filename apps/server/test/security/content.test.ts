@@ -6,7 +6,7 @@ import { FILENAME_MAX_LENGTH, MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { mp4, pdf, png, sha256, text } from '../helpers/fixtures';
 import type { Answer, TestClient } from '../helpers/test-client';
-import { filesUnder, startTestApp, type TestApp } from '../helpers/test-app';
+import { filesUnder, signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 
 const UNSAFE_IN_NAME = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069/\\]/u;
 
@@ -47,12 +47,9 @@ describe.each(DIALECTS)('file access, names and serving (%s)', (dialect) => {
           }) as typeof request.log.error;
         }),
     });
-    admin = t.client();
-    await admin.signUp({ name: 'Admin' });
-    owner = t.client();
-    await owner.signUp({ name: 'Owner' });
-    other = t.client();
-    await other.signUp({ name: 'Other' });
+    admin = await signedUp(t, { name: 'Admin' });
+    owner = await signedUp(t, { name: 'Owner' });
+    other = await signedUp(t, { name: 'Other' });
     privateBytes = mp4(901, 20_000);
     privateId = (await owner.upload({ bytes: privateBytes, filename: 'secret clip', isPublic: false })).body
       .data._id;

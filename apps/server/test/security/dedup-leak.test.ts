@@ -94,6 +94,37 @@ describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
     expect(details.body.data.downloadCount).toBe(0);
   });
 
+  it('takes as long to upload bytes someone else holds as new bytes (Mann-Whitney U)', async () => {
+    // Big enough (256 KiB) that the disk work of placing the bytes is a real part of an upload.
+    const rounds = 40;
+    const bytesOf = (seed: number) => Buffer.concat(Array.from({ length: 40 }, () => sample(seed)));
+    for (let i = 0; i < rounds; i++) await holder.upload({ bytes: bytesOf(400_000 + i) });
+    const timedUpload = async (bytes: Buffer) => {
+      const started = performance.now();
+      const answer = await probeB.upload({ bytes, filename: 'probe' });
+      const ms = performance.now() - started;
+      expect(answer.status).toBe(201);
+      return ms;
+    };
+    const stored: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      if (i % 2) {
+        stored.push(await timedUpload(bytesOf(400_000 + i)));
+        fresh.push(await timedUpload(bytesOf(500_000 + i)));
+      } else {
+        fresh.push(await timedUpload(bytesOf(500_000 + i)));
+        stored.push(await timedUpload(bytesOf(400_000 + i)));
+      }
+    }
+    const { p } = mannWhitneyU(stored, fresh);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!.toFixed(2);
+    console.log(
+      `upload timing (${dialect}): already stored p50 ${median(stored)} ms, fresh p50 ${median(fresh)} ms, U test p=${p.toFixed(4)}`,
+    );
+    expect(p).toBeGreaterThanOrEqual(0.001);
+  });
+
   it('takes as long to delete bytes nobody else holds as to delete shared ones (Mann-Whitney U)', async () => {
     // Small files, where waiting for the bytes to be reclaimed would be most of a delete's cost.
     const rounds = 60;

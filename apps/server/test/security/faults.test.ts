@@ -15,6 +15,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
+import { patchNextWriteStream } from '../helpers/disk-faults';
 import { png, sha256 } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
 import { filesUnder, startTestApp, type TestApp } from '../helpers/test-app';
@@ -61,18 +62,12 @@ const FAULTS: Fault[] = [
     name: 'a write of the temporary file fails (ENOSPC)',
     arm: () => {
       let fired = false;
-      const real = fs.createWriteStream;
-      vi.spyOn(fs, 'createWriteStream').mockImplementationOnce(((
-        file: fs.PathLike,
-        options?: Parameters<typeof fs.createWriteStream>[1],
-      ) => {
-        const stream = real(file, options);
+      patchNextWriteStream((stream) => {
         stream._write = (_chunk, _enc, done) => {
           fired = true;
           done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
         };
-        return stream;
-      }) as typeof fs.createWriteStream);
+      });
       return () => fired;
     },
   },

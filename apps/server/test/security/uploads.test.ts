@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { REFUSED_BODY_DRAIN } from '../../src/http/refused-body';
 import { DIALECTS } from '../helpers/dialects';
+import { patchNextWriteStream } from '../helpers/disk-faults';
 import { png, text } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
 import {
@@ -96,17 +97,11 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
     'cuts a chunked upload with no Content-Length off after reading at most limit + 1 file bytes, with %s',
     async (_label, slowDisk) => {
       if (slowDisk) {
-        const real = fs.createWriteStream;
-        vi.spyOn(fs, 'createWriteStream').mockImplementationOnce(((
-          file: fs.PathLike,
-          options?: Parameters<typeof fs.createWriteStream>[1],
-        ) => {
-          const stream = real(file, options);
+        patchNextWriteStream((stream) => {
           const write = stream._write.bind(stream);
           stream._write = (chunk, enc, done) =>
             void setTimeout(() => (stream.destroyed ? done() : write(chunk, enc, done)), 30);
-          return stream;
-        }) as typeof fs.createWriteStream);
+        });
       }
       bytesReadAtAnswer.length = 0;
       answeredSockets.length = 0;

@@ -16,6 +16,7 @@ import { consumePasswordReset, insertPasswordReset } from '../../repositories/on
 import { findUserById } from '../../repositories/users';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';
+import type { QuotaService } from '../quotas';
 import type { AccountRemoval } from './account-removal';
 import { fieldError } from './errors';
 import { checkedPasswordHash } from './profile';
@@ -26,16 +27,24 @@ export class UserAdmin {
   constructor(
     private readonly db: Db,
     private readonly removal: AccountRemoval,
+    private readonly quotas: QuotaService,
     private readonly config: Pick<Config, 'publicOrigin'>,
   ) {}
 
-  async update(userId: string, input: { disabled?: boolean; role?: 'user' | 'admin' }): Promise<User> {
+  async update(
+    userId: string,
+    input: { disabled?: boolean; role?: 'user' | 'admin'; quotaBytes?: number | null },
+  ): Promise<User> {
     await this.requireUser(userId);
-    await this.removal.changeAccess(userId, {
-      ...(input.disabled !== undefined && { disabled: input.disabled ? 1 : 0 }),
-      ...(input.role !== undefined && { role: input.role }),
-    });
-    return presentUser((await findUserById(this.db, userId))!);
+    if (input.disabled !== undefined || input.role !== undefined) {
+      await this.removal.changeAccess(userId, {
+        ...(input.disabled !== undefined && { disabled: input.disabled ? 1 : 0 }),
+        ...(input.role !== undefined && { role: input.role }),
+      });
+    }
+    if (input.quotaBytes !== undefined) await this.quotas.setQuota(userId, input.quotaBytes);
+    const user = presentUser((await findUserById(this.db, userId))!);
+    return { ...user, quotaBytes: await this.quotas.quotaOf(userId) };
   }
 
   async remove(userId: string): Promise<void> {

@@ -144,13 +144,18 @@ export class ThumbnailService {
   /** A file's thumbnail for a viewer who may see the file; 404 for anyone else and while none exists. */
   async forViewer(viewer: Viewer, fileId: string, size: ThumbnailSize): Promise<ThumbnailToServe> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'view');
-    const row = await thumbnails.findThumbnail(this.db, file.blob_hash, size);
+    return this.ofContent(file.blob_hash, size);
+  }
+
+  /** The thumbnail of content the caller has already decided may be seen (a share link's file); 404 while none. */
+  async ofContent(hash: string, size: ThumbnailSize): Promise<ThumbnailToServe> {
+    const row = await thumbnails.findThumbnail(this.db, hash, size);
     if (!row) throw notFound(MESSAGES.thumbnailNotFound);
     return {
-      contentHash: file.blob_hash,
+      contentHash: hash,
       size,
       bytes: row.bytes,
-      open: () => this.store.readDerived(thumbnailName(file.blob_hash, size)),
+      open: () => this.store.readDerived(thumbnailName(hash, size)),
     };
   }
 }
