@@ -16,6 +16,8 @@ import {
 const READ_CHUNK_BYTES = 1024 * 1024;
 /** A blob linked in under this suffix is renamed over its key at once; one left behind is a crash's. */
 const STAGED_SUFFIX = '.staged';
+/** A derived file written aside under this suffix is renamed into place at once; likewise. */
+const WRITING_SUFFIX = '.tmp';
 
 /** Fans blobs out as ab/cd/<hash> so no directory grows past a few thousand entries. */
 function blobName(key: string): string {
@@ -110,7 +112,7 @@ export class FsBlobStore implements BlobStore {
     const target = derivedPath(this.derivedRoot, name);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     // Written aside and renamed, so a reader never sees half a thumbnail.
-    const temp = `${target}.${crypto.randomUUID()}.tmp`;
+    const temp = `${target}.${crypto.randomUUID()}${WRITING_SUFFIX}`;
     try {
       await fsp.writeFile(temp, bytes, { flush: true });
       await fsp.rename(temp, target);
@@ -137,6 +139,25 @@ export class FsBlobStore implements BlobStore {
       const stat = await fsp.stat(path.join(entry.parentPath, entry.name)).catch(() => undefined);
       if (stat) yield { name: entry.name, size: stat.size, modifiedAt: stat.mtime };
     }
+  }
+
+  async removeLeftovers(cutoff: number, dryRun: boolean): Promise<number> {
+    let removed = 0;
+    for (const [root, suffix] of [
+      [this.root, STAGED_SUFFIX],
+      [this.derivedRoot, WRITING_SUFFIX],
+    ] as const) {
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(suffix)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stat = await fsp.stat(file).catch(() => undefined);
+        if (!stat || stat.mtimeMs > cutoff) continue;
+        if (!dryRun) await fsp.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   async ping(): Promise<void> {

@@ -23,6 +23,7 @@ export interface GcReport {
   orphanBytes: number;
   /** Stored thumbnails whose blob is gone (their process died between the two deletions). */
   orphanThumbnails: number;
+  /** Temporary upload files, and half-written names inside the blob store, both left by crashes. */
   tempFiles: number;
   /** Resumable uploads that expired, or whose bytes no upload knows any more. */
   abandonedUploads: number;
@@ -94,7 +95,9 @@ export class Maintenance {
       report.orphanThumbnails += 1;
       report.bytesFreed += thumbnail.size;
     }
-    report.tempFiles = await this.removeTempFiles(cutoff, dryRun);
+    report.tempFiles =
+      (await this.removeTempFiles(cutoff, dryRun)) +
+      ((await this.store.removeLeftovers?.(cutoff, dryRun)) ?? 0);
     const abandoned = await this.resumable.removeAbandoned(cutoff, dryRun);
     report.abandonedUploads = abandoned.uploads;
     report.bytesFreed += abandoned.bytes;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
@@ -95,5 +97,32 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
       abandonedUploads: 0,
       bytesFreed: 0,
     });
+  });
+
+  it('removes the half-written names a crash leaves in the blob folders once they are old, and no others', async () => {
+    const stored = png(900);
+    expect((await alice.upload({ bytes: stored })).status).toBe(201);
+    const hash = sha256(stored);
+    const { blobStore, dataDir } = t.config;
+    if (blobStore.kind !== 'fs') throw new Error('these tests run on the local blob store');
+    const leftover = (root: string, name: string, ageMs: number) => {
+      const file = path.join(root, name.slice(0, 2), name.slice(2, 4), name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'half');
+      const when = new Date(Date.now() - ageMs);
+      fs.utimesSync(file, when, when);
+      return file;
+    };
+    const hour = 3_600_000;
+    const oldStaged = leftover(blobStore.root, `${hash}.0b6c2f.staged`, 2 * hour);
+    const oldThumb = leftover(path.join(dataDir, 'thumbs'), `${hash}-256.webp.5e1a.tmp`, 2 * hour);
+    const youngStaged = leftover(blobStore.root, `${'e'.repeat(64)}.77aa.staged`, 0);
+
+    expect((await t.services.maintenance.gc({ graceMs: hour })).tempFiles).toBe(2);
+    expect([oldStaged, oldThumb, youngStaged].map((f) => fs.existsSync(f))).toEqual([false, false, true]);
+    // The blob beside them is untouched, and nothing else looks broken.
+    expect((await alice.get(`/api/v1/files/user-files`)).status).toBe(200);
+    expect(await t.store.exists(hash)).toBe(true);
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
   });
 });
