@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { BlobStore } from '../blobs/blob-store';
+import { Crc32c, type BlobDigest } from '../blobs/checksum';
 import { createBlobStore } from '../blobs/create-blob-store';
 import { FsBlobStore } from '../blobs/fs-blob-store';
 import { loadConfig } from '../config';
@@ -75,13 +76,15 @@ async function copyToTemp(
   source: BlobStore,
   key: string,
   tmpDir: string,
-): Promise<{ tempPath: string; hash: string; size: number }> {
+): Promise<{ tempPath: string } & BlobDigest> {
   const tempPath = path.join(tmpDir, `migrate-${crypto.randomUUID()}`);
   const hash = crypto.createHash('sha256');
+  const crc = new Crc32c();
   let size = 0;
   const inspect = new Transform({
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk);
+      crc.update(chunk);
       size += chunk.length;
       done(null, chunk);
     },
@@ -93,7 +96,7 @@ async function copyToTemp(
     await fsp.rm(tempPath, { force: true });
     throw error;
   }
-  return { tempPath, hash: hash.digest('hex'), size };
+  return { tempPath, hash: hash.digest('hex'), crc32c: crc.digest(), size };
 }
 
 /**
@@ -167,6 +170,7 @@ export async function migrateCommand(
     let copied = 0;
     let bytes = 0;
     const queue = [...referenced];
+    const checksums = new Map<string, number>();
     const worker = async () => {
       for (let blob = queue.shift(); blob; blob = queue.shift()) {
         const temp = await copyToTemp(sourceStore, blob.hash, config.tmpDir);
@@ -182,6 +186,8 @@ export async function migrateCommand(
         } finally {
           await fsp.rm(temp.tempPath, { force: true });
         }
+        // Taken from the bytes just read, so blobs written before checksums existed arrive with theirs.
+        checksums.set(blob.hash, temp.crc32c);
         copied += 1;
         bytes += temp.size;
         if (copied % 500 === 0) log(`migrate: ${copied}/${referenced.length} blobs copied`);
@@ -220,6 +226,7 @@ export async function migrateCommand(
             size: b.size,
             ref_count: Number(b.refs),
             created_at: b.created_at,
+            crc32c: checksums.get(b.hash)!,
           })),
         );
       }

@@ -42,7 +42,7 @@ export function referencedBlobs(db: Executor) {
 
 export async function insertBlobRows(
   db: Executor,
-  rows: { hash: string; size: number; ref_count: number; created_at: string }[],
+  rows: { hash: string; size: number; ref_count: number; created_at: string; crc32c: number }[],
 ): Promise<void> {
   if (rows.length) await db.insertInto('blobs').values(rows).execute();
 }

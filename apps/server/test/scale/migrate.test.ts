@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { Crc32c } from '../../src/blobs/checksum';
 import { loadConfig } from '../../src/config';
+import { connectDatabase } from '../../src/db/connect';
 import { startTestS3, closedPort, type TestS3 } from '../blobs/s3-server';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createPostgresDatabase } from '../helpers/dialects';
@@ -130,6 +132,11 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
         APP_SECRET: 'migrate-target',
       };
 
+      // As if the source's blobs were written before checksums were kept: the copy must work them out.
+      const sourceDb = connectDatabase(loadConfig({ DATA_DIR: sourceDir }));
+      await sourceDb.updateTable('blobs').set({ crc32c: null }).execute();
+      await sourceDb.destroy();
+
       const migrated = await runCli(['migrate', '--from', sourceDir, '--create-bucket'], targetEnv);
       expect(
         migrated.stderr.replace(
@@ -147,6 +154,20 @@ describe.runIf(RUN)('migrate: embedded instance into PostgreSQL + S3', () => {
       const fsck = await runCli(['fsck'], targetEnv);
       expect(fsck.code).toBe(0);
       expect(fsck.stdout).toContain(`fsck: ${uniqueBlobs} blobs checked, 0 problem(s)`);
+
+      // Every blob arrived with the checksum of its own bytes, which whole downloads check.
+      const targetDb = connectDatabase(loadConfig(targetEnv));
+      const rows = await targetDb.selectFrom('blobs').select(['hash', 'crc32c']).execute();
+      await targetDb.destroy();
+      expect(rows).toHaveLength(uniqueBlobs);
+      for (const row of rows) {
+        const bytes = fs.readFileSync(
+          path.join(sourceDir, 'blobs', row.hash.slice(0, 2), row.hash.slice(2, 4), row.hash),
+        );
+        const crc = new Crc32c();
+        crc.update(bytes);
+        expect(row.crc32c, row.hash).toBe(crc.digest());
+      }
 
       // A second run refuses rather than doubling anything.
       const again = await runCli(['migrate', '--from', sourceDir], targetEnv);
