@@ -47,7 +47,13 @@ test.describe('share links', () => {
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     const asked: string[] = [];
-    visitor.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const fetchedContent: string[] = [];
+    visitor.on('request', (request) => {
+      asked.push(new URL(request.url()).pathname);
+      // The download must go to the browser's download manager, never through the page's own fetch.
+      if (request.url().includes('download=1') && ['fetch', 'xhr'].includes(request.resourceType()))
+        fetchedContent.push(request.url());
+    });
     await visitor.goto(url);
     await expect(visitor.getByRole('heading', { name: 'Password required' })).toBeVisible();
     await expect(visitor.getByText('beach day')).toHaveCount(0);
@@ -71,6 +77,7 @@ test.describe('share links', () => {
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`beach day.${FIXTURES.png.ext}`);
     expect(readFileSync(await download.path())).toEqual(FIXTURES.png.bytes);
+    expect(fetchedContent).toEqual([]);
 
     await visitor.getByRole('button', { name: 'Download' }).click();
     await expect(visitor.getByRole('heading', { name: LINK_MESSAGES.linkUnavailable })).toBeVisible();

@@ -33,21 +33,35 @@ export function useUnlock(token: string) {
   });
 }
 
+/** 'locked': the unlock has expired since the page opened, and the page asks for the password again. */
+export type SharedDownloadResult = 'ok' | 'unavailable' | 'locked' | 'failed';
+
 /**
- * Downloads the file through the link (the server counts it) and saves it as `name`. Answers 'unavailable'
- * when the link has ended meanwhile (used up, revoked, expired), 'failed' on any other failure.
+ * Downloads the file through the link (the server counts it) and saves it as `name`, through the browser's own
+ * download manager: the bytes never pass through the tab's memory, however large the file. The link is asked
+ * first whether it still gives a download, since a navigation cannot tell the page that it was refused:
+ * 'unavailable' when it has ended (used up, revoked, expired), 'failed' when it could not be asked. A download
+ * claims its place under the limit before its first byte, so a second visitor racing for the last one is
+ * refused by the server, and the browser's download list shows that one as failed.
  */
-export async function downloadShared(token: string, name: string): Promise<'ok' | 'unavailable' | 'failed'> {
+async function downloadShared(token: string, name: string): Promise<SharedDownloadResult> {
   try {
-    const response = await fetch(`${sharedContentUrl(token)}?download=1`, { credentials: 'same-origin' });
-    if (response.status === 404) return 'unavailable';
-    if (!response.ok) return 'failed';
-    const href = URL.createObjectURL(await response.blob());
-    startBrowserDownload(href, name);
-    // Revoke later: some browsers start reading the object URL only after click() returns.
-    window.setTimeout(() => URL.revokeObjectURL(href), 30_000);
-    return 'ok';
-  } catch {
-    return 'failed';
+    const link = (await apiRequest<Envelope<SharedFile>>(sharedPath(token))).data;
+    if (link.passwordRequired) return 'locked';
+    if (link.downloadsLeft === 0) return 'unavailable';
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404 ? 'unavailable' : 'failed';
   }
+  startBrowserDownload(`${sharedContentUrl(token)}?download=1`, name);
+  return 'ok';
+}
+
+/** downloadShared, which also brings back the password form when the unlock has expired. */
+export function useSharedDownload(token: string) {
+  const queryClient = useQueryClient();
+  return async (name: string): Promise<SharedDownloadResult> => {
+    const result = await downloadShared(token, name);
+    if (result === 'locked') await queryClient.invalidateQueries({ queryKey: sharedKey(token) });
+    return result;
+  };
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LINK_MESSAGES, formatSize } from '@cloudstash/contract';
 import { LoadingState } from '../../../components/States';
-import { downloadShared, sharedContentUrl, useSharedFile } from '../api/shared';
+import { sharedContentUrl, useSharedDownload, useSharedFile } from '../api/shared';
 import { UnlockForm } from './UnlockForm';
 import { VisitorPreview } from './VisitorPreview';
 
@@ -41,6 +41,7 @@ export default function SharedVisitPage() {
   const [downloading, setDownloading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [downloaded, setDownloaded] = useState(0);
+  const downloadShared = useSharedDownload(token);
 
   if (isPending) {
     return (
@@ -76,7 +77,7 @@ export default function SharedVisitPage() {
   const onDownload = async () => {
     setDownloading(true);
     setFailed(false);
-    const result = await downloadShared(token, data.downloadName);
+    const result = await downloadShared(data.downloadName);
     setDownloading(false);
     if (result === 'unavailable') setEnded(true);
     else if (result === 'failed') setFailed(true);
