@@ -29,6 +29,8 @@ export interface BlobStore {
    * serves them itself (X-Accel-Redirect); only stores on a local disk have it.
    */
   localName?(key: string): string;
+  /** The absolute path of the bytes of `key`, for decoders that read files themselves; local stores only. */
+  localPath?(key: string): string;
   /** Every stored key with its size and last modification, for fsck and gc. */
   list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }>;
   /**

@@ -103,6 +103,10 @@ export class FsBlobStore implements BlobStore {
     return blobName(key);
   }
 
+  localPath(key: string): string {
+    return blobPath(this.root, key);
+  }
+
   async *list(): AsyncIterable<{ key: string; size: number; modifiedAt: Date }> {
     for (const entry of await fsp.readdir(this.root, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !BLOB_KEY_PATTERN.test(entry.name)) continue;

@@ -79,8 +79,11 @@ export class ThumbnailService {
     if (!canRender(mimetype, this.tools)) throw new UndecodableError(`no thumbnailer for ${mimetype} here`);
 
     const rendered = isImage(mimetype)
-      ? { thumbnails: await renderImage(await this.readWhole(hash)), durationMs: null }
-      : await this.withLocalCopy(hash, (file) => render(file, mimetype, this.tools));
+      ? {
+          thumbnails: await renderImage(this.store.localPath?.(hash) ?? (await this.readWhole(hash))),
+          durationMs: null,
+        }
+      : await this.withLocalFile(hash, (file) => render(file, mimetype, this.tools));
     for (const t of rendered.thumbnails) await this.store.putDerived(thumbnailName(hash, t.size), t.bytes);
     const now = nowIso();
     try {
@@ -107,8 +110,9 @@ export class ThumbnailService {
   }
 
   /**
-   * An image's bytes, in memory: sharp reads a stream into one buffer anyway, and skipping the local copy
-   * saves writing every uploaded photo to disk a second time. Bounded by the upload size limit.
+   * An image's bytes from a store without local paths, in memory: sharp reads a stream into one buffer anyway,
+   * and skipping a local copy saves writing every uploaded photo to disk a second time. Bounded by the upload
+   * size limit.
    */
   private async readWhole(hash: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
@@ -127,10 +131,13 @@ export class ThumbnailService {
   }
 
   /**
-   * The content's bytes as a local file for the decoders (an S3 object has no path; ffmpeg and pdftoppm need
-   * one), removed afterwards whatever happens.
+   * The content's bytes as a local file for the decoders: the blob itself on the local store (a decoder that
+   * opened it keeps reading it even if it is reclaimed meanwhile), otherwise a copy (an S3 object has no path;
+   * ffmpeg and pdftoppm need one), removed afterwards whatever happens.
    */
-  private async withLocalCopy<T>(hash: string, work: (file: string) => Promise<T>): Promise<T> {
+  private async withLocalFile<T>(hash: string, work: (file: string) => Promise<T>): Promise<T> {
+    const stored = this.store.localPath?.(hash);
+    if (stored) return work(stored);
     await fsp.mkdir(this.workDir, { recursive: true });
     const file = path.join(this.workDir, `${crypto.randomUUID()}`);
     try {
