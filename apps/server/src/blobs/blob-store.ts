@@ -47,7 +47,8 @@ export interface BlobStore {
   /**
    * Removes half-written names a crash left inside the store, last changed before `cutoff` (epoch ms), and
    * answers how many there were; `dryRun` only counts them. Only the local store has such names (its puts
-   * link a file in beside the key, then rename it); an S3 put is atomic.
+   * link a file in beside the key, rename it over the key, and keep replaced bytes briefly); an S3 put is
+   * atomic.
    */
   removeLeftovers?(cutoff: number, dryRun: boolean): Promise<number>;
   /** Throws when the store cannot be reached; used by the health check. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../src/blobs/blob-store';
 import { FsBlobStore } from '../../src/blobs/fs-blob-store';
 import { S3BlobStore } from '../../src/blobs/s3-blob-store';
+import { until } from '../helpers/test-app';
 import { closedPort, silentServer, startTestS3, type TestS3 } from './s3-server';
 
 /**
@@ -280,5 +281,35 @@ describe('S3BlobStore specifics', () => {
     await expect(store.ping()).rejects.toThrow();
     store.destroy();
     await close();
+  });
+});
+
+describe('FsBlobStore specifics', () => {
+  it('frees the bytes a put replaces only after it has answered, so both paths cost the same', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-blobs-'));
+    try {
+      const store = new FsBlobStore(path.join(dir, 'blobs'));
+      await store.init();
+      const temp = tempFactory(dir);
+      const bytes = crypto.randomBytes(256 * 1024);
+      const key = sha(bytes);
+      const replaced = path.join(dir, 'blobs', '.replaced');
+
+      await store.put(key, temp(bytes));
+      expect(fs.readdirSync(replaced)).toEqual([]);
+
+      const before = fs.statSync(path.join(dir, 'blobs', store.localName(key))).ino;
+      await store.put(key, temp(bytes));
+      // The bytes that were there still have a name: nothing was freed inside the put.
+      const kept = fs.readdirSync(replaced);
+      expect(kept).toHaveLength(1);
+      expect(fs.statSync(path.join(replaced, kept[0]!)).ino).toBe(before);
+      expect((await readAll(await store.read(key))).equals(bytes)).toBe(true);
+      // A moment later they are gone, and nothing else is.
+      await until('the replaced bytes to be freed', async () => fs.readdirSync(replaced).length === 0);
+      expect((await readAll(await store.read(key))).equals(bytes)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
