@@ -1,5 +1,6 @@
-import { ACCOUNT_MESSAGES } from '@cloudstash/contract';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@cloudstash/contract';
 import { createUser } from './support/api';
+import { FIXTURES } from './support/files';
 import { ADMIN_STORAGE_STATE } from './support/env';
 import { checkScreen } from './support/screens';
 import { expect, test } from './support/test';
@@ -31,5 +32,31 @@ test.describe('storage quotas', () => {
 
     await card.getByRole('button', { name: 'Remove limit' }).click();
     await expect(card).toContainText('No limit: 0 Bytes used');
+  });
+
+  test('a file larger than what the quota leaves is refused when chosen, before a byte is sent', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({ storageState: undefined });
+    const owner = await createUser(context.request, 'Nearly full');
+    // The administrator leaves this account less room than the photo needs.
+    const room = FIXTURES.jpeg.bytes.length - 1;
+    const set = await page.request.patch(`/api/v1/admin/users/${owner.id}`, { data: { quotaBytes: room } });
+    expect(set.status()).toBe(200);
+
+    const ownerPage = await context.newPage();
+    const uploads: string[] = [];
+    ownerPage.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/v1\/(files\/upload|uploads)/.test(r.url())) uploads.push(r.url());
+    });
+    await ownerPage.goto('/dashboard/upload-file');
+    await expect(ownerPage.getByRole('heading', { name: 'Upload File' })).toBeVisible();
+    await ownerPage.locator('input[type="file"]').setInputFiles(FIXTURES.jpeg.path);
+    await expect(toast(ownerPage, MESSAGES.quotaExceeded)).toBeVisible();
+    await expect(ownerPage.getByRole('alert').filter({ hasText: MESSAGES.quotaExceeded })).toBeVisible();
+    await checkScreen(ownerPage, testInfo, 'upload-over-quota');
+    expect(uploads).toEqual([]);
+    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@cloudstash/contract';
-import { chosenFileError, defaultFilename, submitError } from './validation';
+import { chosenFileError, defaultFilename, quotaRoom, submitError } from './validation';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
@@ -60,5 +60,24 @@ describe('upload: filename', () => {
     expect(submitError(file('a.png', 'image/png'), '   ')).toBe(MESSAGES.uploadFilenameRequired);
     expect(submitError(null, 'name')).toBe(MESSAGES.selectFile);
     expect(submitError(file('a.png', 'image/png'), 'a')).toBeNull();
+  });
+});
+
+describe('upload: the account quota', () => {
+  it('refuses a file larger than what the quota leaves, and accepts one that fits exactly', () => {
+    const room = quotaRoom({ quotaBytes: 1000, totalStorageUsed: 600 });
+    expect(room).toBe(400);
+    expect(chosenFileError({ type: 'image/png', size: 401 }, MAX_UPLOAD_BYTES, room)).toBe(
+      MESSAGES.quotaExceeded,
+    );
+    expect(MESSAGES.quotaExceeded).toBe('Storage quota exceeded');
+    expect(chosenFileError({ type: 'image/png', size: 400 }, MAX_UPLOAD_BYTES, room)).toBeNull();
+  });
+
+  it('leaves no room past a full quota, and no limit without one', () => {
+    expect(quotaRoom({ quotaBytes: 1000, totalStorageUsed: 1200 })).toBe(0);
+    expect(quotaRoom({ totalStorageUsed: 1200 })).toBeUndefined();
+    expect(quotaRoom(undefined)).toBeUndefined();
+    expect(chosenFileError({ type: 'image/png', size: 10 }, MAX_UPLOAD_BYTES, undefined)).toBeNull();
   });
 });

@@ -7,13 +7,24 @@ import {
 } from '@cloudstash/contract';
 
 /**
- * Refuses a chosen file before any byte is sent (wrong type, or over the instance's limit), with the same words
- * the server would use. Returns null when the file may be uploaded.
+ * Refuses a chosen file before any byte is sent (wrong type, over the instance's limit, or over what the
+ * account's quota has left: `roomBytes`, absent without a quota), with the same words the server would use.
+ * Returns null when the file may be uploaded; the server checks the quota again when the upload commits.
  */
-export function chosenFileError(file: Pick<File, 'type' | 'size'>, maxUploadBytes: number): string | null {
+export function chosenFileError(
+  file: Pick<File, 'type' | 'size'>,
+  maxUploadBytes: number,
+  roomBytes?: number,
+): string | null {
   if (!isAllowedMimeType(file.type)) return unsupportedTypeMessage(file.type || 'unknown');
   if (file.size > maxUploadBytes) return fileTooLargeMessage(file.size, maxUploadBytes);
+  if (roomBytes !== undefined && file.size > roomBytes) return MESSAGES.quotaExceeded;
   return null;
+}
+
+/** What the quota leaves for new files, from the account's totals; undefined without a quota (or totals). */
+export function quotaRoom(stats: { quotaBytes?: number; totalStorageUsed: number } | undefined) {
+  return stats?.quotaBytes === undefined ? undefined : Math.max(stats.quotaBytes - stats.totalStorageUsed, 0);
 }
 
 /** The filename defaults to the chosen file's name without its extension. */

@@ -8,16 +8,18 @@ import { TextField } from '../../../components/TextField';
 import { useUploadFile } from '../api/upload-file';
 import { findUnfinishedUpload, useResumableUpload } from '../api/resumable-upload';
 import { ResumableProgress, UploadProgressBar } from './ResumableProgress';
-import { chosenFileError, defaultFilename, submitError } from '../validation';
+import { chosenFileError, defaultFilename, quotaRoom, submitError } from '../validation';
 import { DropArea } from './DropArea';
 import { PendingButton } from '../../../components/PendingButton';
 import { useUploadConfig } from '../../../lib/upload-config';
+import { useMyStats } from '../../../lib/my-stats';
 
 /** /dashboard/upload-file */
 export default function UploadPage() {
   const navigate = useNavigate();
   const upload = useUploadFile();
   const { maxUploadBytes, resumableChunkBytes } = useUploadConfig();
+  const roomBytes = quotaRoom(useMyStats().data);
   const [file, setFile] = useState<File | null>(null);
   const [filename, setFilename] = useState('');
   const [isPublic, setIsPublic] = useState(false);
@@ -38,7 +40,7 @@ export default function UploadPage() {
   const busy = upload.isPending || resumable.state.status !== 'idle';
 
   const onFile = (chosen: File) => {
-    const refusal = chosenFileError(chosen, maxUploadBytes);
+    const refusal = chosenFileError(chosen, maxUploadBytes, roomBytes);
     if (refusal) {
       // Refused before sending: the page and a toast both say why.
       setFile(null);

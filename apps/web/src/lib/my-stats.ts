@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserFileStats } from '@cloudstash/contract';
-import { apiData } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiData } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /files/stats: the caller's four totals, counted by the server over all their files. */
 export const myStatsOptions = queryOptions({
