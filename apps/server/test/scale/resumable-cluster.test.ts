@@ -1,12 +1,15 @@
+import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore } from '../../src/blobs/s3-blob-store';
 import { startTestS3, type TestS3 } from '../blobs/s3-server';
 import { createPostgresDatabase } from '../helpers/dialects';
 import { mp4, sha256 } from '../helpers/fixtures';
+import { until } from '../helpers/test-app';
 import { Cluster } from './cluster';
 import { postgresAvailable } from './postgres-gate';
 import { signUpForCookie } from './session';
+import { MESSAGES } from '@cloudstash/contract';
 
 const RUN = postgresAvailable('resumable uploads across processes (2 processes, PostgreSQL + S3)');
 const MB = 1024 * 1024;
@@ -149,5 +152,68 @@ describe.runIf(RUN)('resumable uploads across two processes', { timeout: 180_000
     store.destroy();
     expect(blobs.filter((key) => key === sha256(bytes))).toHaveLength(1);
     expect(await staged()).toEqual([]);
+  });
+
+  it('a piece sent to one process while another is still writing that upload is refused with 409', async () => {
+    const { cookie } = await signUpForCookie(cluster.url(0));
+    const bytes = mp4(23, 6 * MB);
+    const created = await send(0, 'POST', '/api/v1/uploads', {
+      ...TUS,
+      cookie,
+      'upload-length': String(bytes.length),
+    });
+    const url = created.headers.get('location')!;
+    const id = url.split('/').at(-1)!;
+
+    // Process A receives the first half of a piece and waits for the rest.
+    let finish!: () => void;
+    const slow = new Promise<number>((resolve, reject) => {
+      const request = http.request(new URL(url, cluster.url(0)), {
+        method: 'PATCH',
+        agent: false,
+        headers: {
+          ...TUS,
+          cookie,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': '0',
+          'content-length': String(bytes.length),
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on('error', reject);
+      request.write(bytes.subarray(0, 3 * MB));
+      finish = () => request.end(bytes.subarray(3 * MB));
+    });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await until('process A to hold the upload', async () => {
+        const lease = await client.query('select holder from leases where name = $1', [
+          `resumable-upload:${id}`,
+        ]);
+        return lease.rows.length === 1;
+      });
+      // Process B must not write the same part at the same time: it answers busy, A's bytes are untouched.
+      const rival = await send(
+        1,
+        'PATCH',
+        url,
+        { ...TUS, cookie, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+        bytes.subarray(0, MB),
+      );
+      expect(rival.status).toBe(409);
+      expect(JSON.parse(rival.bytes.toString()).message).toBe(MESSAGES.uploadBusy);
+      finish();
+      expect(await slow).toBe(204);
+      const left = await client.query('select count(*)::int as n from leases where name = $1', [
+        `resumable-upload:${id}`,
+      ]);
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await client.end();
+    }
   });
 });
