@@ -211,7 +211,8 @@ export class S3Staging {
    * to 5 GiB, a multipart upload of UploadPartCopy ranges above (CopyObject refuses larger sources).
    */
   async copyTo(name: string, targetKey: string, size: number): Promise<void> {
-    const source = `${this.bucket}/${this.key(name)}`;
+    // CopySource is a URL path: a prefix with spaces or non-ASCII letters must arrive encoded.
+    const source = `${this.bucket}/${this.key(name).split('/').map(encodeURIComponent).join('/')}`;
     if (size <= SINGLE_COPY_LIMIT) {
       await this.client.send(
         new CopyObjectCommand({

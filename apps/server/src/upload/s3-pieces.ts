@@ -16,6 +16,8 @@ import type {
 
 /** S3 refuses parts below 5 MiB, except the last one. */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** S3 numbers parts 1 to 10,000: a very large upload gets larger parts. */
+const MAX_PARTS = 10_000;
 
 /** Our side failed (the store, the database, another writer), not the client's bytes. */
 class OwnFault {
@@ -66,6 +68,8 @@ export class S3UploadPieces implements UploadPieces {
   ): Promise<AppendResult> {
     const uploadId = requireUploadId(upload);
     const name = this.objectName(upload.id);
+    // Parts already cut keep their size (recorded with them): only the ones still to cut use this.
+    const partBytes = Math.max(this.partBytes, Math.ceil(upload.length / MAX_PARTS));
     const recordedParts = JSON.parse(upload.s3_parts) as UploadedPart[];
     const parts = [...recordedParts];
     let inParts = parts.reduce((sum, part) => sum + part.size, 0);
@@ -98,11 +102,11 @@ export class S3UploadPieces implements UploadPieces {
           head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
         pending.push(chunk);
         pendingBytes += chunk.length;
-        while (pendingBytes >= this.partBytes) {
+        while (pendingBytes >= partBytes) {
           const joined = Buffer.concat(pending, pendingBytes);
-          pending = [joined.subarray(this.partBytes)];
-          pendingBytes -= this.partBytes;
-          await cutPart(joined.subarray(0, this.partBytes)).catch((error: unknown) => {
+          pending = [joined.subarray(partBytes)];
+          pendingBytes -= partBytes;
+          await cutPart(joined.subarray(0, partBytes)).catch((error: unknown) => {
             throw new OwnFault(error);
           });
         }
