@@ -177,15 +177,27 @@ export class S3UploadPieces implements UploadPieces {
       strays.add(id ?? object.name);
       bytes += object.size;
     }
-    for await (const multipart of this.staging.listMultipart()) {
-      const id = uploadIdOf(multipart.name);
-      // A multipart upload its row does not name was started by a creation that crashed before recording it.
-      if ((id && known.get(id) === multipart.uploadId) || multipart.initiated.getTime() > cutoff) continue;
-      if (!dryRun) await this.staging.abortMultipart(multipart.name, multipart.uploadId);
-      strays.add(id ?? multipart.name);
+    try {
+      for await (const multipart of this.staging.listMultipart()) {
+        const id = uploadIdOf(multipart.name);
+        // One its row does not name was started by a creation that crashed before recording it.
+        if ((id && known.get(id) === multipart.uploadId) || multipart.initiated.getTime() > cutoff) continue;
+        if (!dryRun) await this.staging.abortMultipart(multipart.name, multipart.uploadId);
+        strays.add(id ?? multipart.name);
+      }
+    } catch (error) {
+      // A store without ListMultipartUploads, or a key without the permission, must not stop the rest of gc;
+      // the bucket's lifecycle rule (docs/deployment.md) aborts those uploads instead.
+      if (!isRefused(error)) throw error;
     }
     return { uploads: strays.size, bytes };
   }
+}
+
+/** The store answered that it does not offer the call or does not allow it to this key. */
+function isRefused(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+  return status === 403 || status === 405 || status === 501;
 }
 
 function requireUploadId(upload: PiecesOf): string {

@@ -121,4 +121,27 @@ describe('resumable upload pieces on S3', () => {
     expect(result.offset).toBe(MB);
     await pieces.remove(row);
   });
+
+  it('gc of stray pieces goes on when the store refuses to list multipart uploads', async () => {
+    const refusing = new Proxy(store.staging, {
+      get(target, property, receiver) {
+        if (property === 'listMultipart') {
+          return () => {
+            throw Object.assign(new Error('not implemented'), { $metadata: { httpStatusCode: 501 } });
+          };
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const stray = `uploads/${crypto.randomUUID()}.tail-1`;
+    await store.staging.putSmall(stray, Buffer.alloc(10));
+    const removed = await new S3UploadPieces(refusing, MIN_PART_BYTES).removeStrays(
+      new Map(),
+      Date.now(),
+      false,
+    );
+    expect(removed).toMatchObject({ uploads: 1, bytes: 10 });
+    expect(await store.staging.size(stray)).toBeUndefined();
+  });
 });
