@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
 
+/**
+ * Where the bytes a `put` stores come from: a local file (written and fsynced by its creator), or an object
+ * staged in the store itself under `{prefix}uploads/` (an assembled resumable upload), which only the S3
+ * store has and copies into place on the server side, so the bytes never travel through this process again.
+ */
+export type BlobSource = { kind: 'file'; path: string } | { kind: 'staged'; name: string };
+
 export interface ByteRange {
   /** First byte, inclusive. */
   start: number;
@@ -14,11 +21,12 @@ export interface ByteRange {
 export interface BlobStore {
   readonly kind: 'fs' | 's3';
   /**
-   * Makes the bytes of `tempPath` durable under `key`; returns only once they are. When `key` already holds
-   * bytes, they are the same bytes (the key is their hash). The temporary file stays its creator's, who
-   * removes it afterwards and may put it again meanwhile: `put` never moves or deletes it.
+   * Makes the bytes of `source` durable under `key`; returns only once they are. When `key` already holds
+   * bytes, they are the same bytes (the key is their hash). The source (temporary file or staged object)
+   * stays its creator's, who removes it afterwards and may put it again meanwhile: `put` never moves or
+   * deletes it.
    */
-  put(key: string, tempPath: string, size: number): Promise<void>;
+  put(key: string, source: BlobSource, size: number): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** The bytes of `key`, or of one inclusive range of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;
@@ -62,3 +70,6 @@ export const DERIVED_NAME_PATTERN = /^[0-9a-f]{64}-[a-z0-9]{1,16}\.[a-z0-9]{1,8}
 
 /** The key prefix of derived files inside an S3 store's prefix, and the name of their folder on fs. */
 export const DERIVED_PREFIX = 'thumbs/';
+
+/** The key prefix, inside an S3 store's prefix, of resumable uploads in flight and of their staged objects. */
+export const UPLOADS_PREFIX = 'uploads/';

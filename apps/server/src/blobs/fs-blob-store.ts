@@ -9,6 +9,7 @@ import {
   BLOB_KEY_PATTERN,
   DERIVED_NAME_PATTERN,
   DERIVED_PREFIX,
+  type BlobSource,
   type BlobStore,
   type ByteRange,
 } from './blob-store';
@@ -64,7 +65,10 @@ export class FsBlobStore implements BlobStore {
    * learns from it whether someone else holds a file (and the stored file's dates are this upload's). The
    * temporary file itself is left to its creator, who may put it again (BlobReferences.commitNewFile).
    */
-  async put(key: string, tempPath: string): Promise<void> {
+  async put(key: string, source: BlobSource): Promise<void> {
+    // Resumable uploads on a local disk end as a file too; only an object store stages objects.
+    if (source.kind !== 'file') throw new Error('The file system store has no staged objects');
+    const tempPath = source.path;
     const target = blobPath(this.root, key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const staged = `${target}.${crypto.randomUUID()}${STAGED_SUFFIX}`;

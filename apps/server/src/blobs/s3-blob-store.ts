@@ -18,9 +18,11 @@ import {
   BLOB_KEY_PATTERN,
   DERIVED_NAME_PATTERN,
   DERIVED_PREFIX,
+  type BlobSource,
   type BlobStore,
   type ByteRange,
 } from './blob-store';
+import { S3Staging } from './s3-staging';
 
 export interface S3BlobStoreOptions {
   /** Omit for AWS itself; the base URL of any other S3-compatible service (MinIO, R2, Garage, Ceph...). */
@@ -109,6 +111,8 @@ export class S3BlobStore implements BlobStore {
   /** Uploads are retried here with a fresh file stream: the SDK cannot rewind a stream body it has consumed. */
   private readonly putClient: S3Client;
   private readonly prefix: string;
+  /** Where resumable uploads are assembled, under `{prefix}uploads/` of the same bucket. */
+  readonly staging: S3Staging;
 
   constructor(private readonly options: S3BlobStoreOptions) {
     this.prefix = options.prefix ?? DEFAULT_PREFIX;
@@ -138,6 +142,7 @@ export class S3BlobStore implements BlobStore {
     };
     this.client = new S3Client({ ...base, maxAttempts: 3 });
     this.putClient = new S3Client({ ...base, maxAttempts: 1 });
+    this.staging = new S3Staging(this.client, options.bucket, this.prefix);
   }
 
   private objectKey(key: string): string {
@@ -213,11 +218,16 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  /** Uploads from `tempPath` and leaves it in place: its creator removes it (BlobStore.put). */
-  async put(key: string, tempPath: string, size: number): Promise<void> {
+  /**
+   * Uploads from a temporary file, or copies a staged object on the store's side, and leaves the source in
+   * place: its creator removes it (BlobStore.put).
+   */
+  async put(key: string, source: BlobSource, size: number): Promise<void> {
     // An object of the right size is these very bytes (the key is their hash and PutObject is atomic); one of
     // another size can only be a torn write by a non-atomic store, and is replaced.
     if ((await this.head(key))?.size === size) return;
+    if (source.kind === 'staged') return this.staging.copyTo(source.name, this.objectKey(key), size);
+    const tempPath = source.path;
     const checksum = Buffer.from(key, 'hex').toString('base64');
     for (let attempt = 1; ; attempt++) {
       const body = fs.createReadStream(tempPath);

@@ -182,7 +182,7 @@ export async function migrateCommand(
                 'run `npm run cli -- fsck` on the embedded instance and restore it from a backup first',
             );
           }
-          await targetStore!.put(blob.hash, temp.tempPath, temp.size);
+          await targetStore!.put(blob.hash, { kind: 'file', path: temp.tempPath }, temp.size);
         } finally {
           await fsp.rm(temp.tempPath, { force: true });
         }

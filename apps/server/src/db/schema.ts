@@ -256,7 +256,10 @@ export interface OidcIdentitiesTable {
   last_used_at: string;
 }
 
-/** A resumable upload in flight; its bytes so far are a file named by its id in the uploads folder. */
+/**
+ * A resumable upload in flight. On the file system store its bytes so far are a file named by its id in the
+ * uploads folder; on S3 they are the parts of a multipart upload plus a small tail object (upload/s3-pieces.ts).
+ */
 export interface ResumableUploadsTable {
   id: string;
   owner_id: string;
@@ -270,6 +273,14 @@ export interface ResumableUploadsTable {
   created_at: string;
   /** Without new bytes by then, gc removes it. */
   expires_at: string;
+  /** S3 only: the multipart upload holding its parts. */
+  s3_upload_id: string | null;
+  /** S3 only: the parts uploaded so far, JSON `[{ number, etag, size }]`. */
+  s3_parts: Generated<string>;
+  /** S3 only: bytes past the last part, kept in a small object until they fill one. */
+  tail_bytes: Generated<number>;
+  /** S3 only: the first bytes (up to SNIFF_BYTES), base64, for the type check any process may make. */
+  head_bytes: string | null;
 }
 
 export interface Database {

@@ -139,7 +139,12 @@ async function readUploadForm(
           throw error;
         },
       );
-      file = { ...bytes, declaredType: part.mimetype, originalName: part.filename };
+      file = {
+        ...bytes,
+        source: { kind: 'file', path: bytes.tempPath },
+        declaredType: part.mimetype,
+        originalName: part.filename,
+      };
     }
   } catch (error) {
     throw asUploadError(error, request, config.maxUploadBytes);

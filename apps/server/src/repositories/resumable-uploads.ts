@@ -4,6 +4,12 @@ import type { ResumableUploadsTable } from '../db/schema';
 
 export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 
+/** The columns that say where an upload's pieces are on an S3 store (see ResumableUploadsTable). */
+export type PieceColumns = Pick<ResumableUploadRow, 's3_parts' | 'tail_bytes' | 'head_bytes'>;
+
+/** What removing an upload's pieces needs to know of it. */
+export type UploadPiecesRef = Pick<ResumableUploadRow, 'id' | 'offset' | 's3_upload_id'>;
+
 export async function insertResumableUpload(
   db: Executor,
   row: Insertable<ResumableUploadsTable>,
@@ -28,17 +34,18 @@ export function findLiveUpload(
 }
 
 /**
- * Moves the offset from `from` to `to` (and pushes the expiry out); false when another request moved it
- * first, so two writers of one upload cannot both claim the same range.
+ * Moves the offset from `from` to `to` (and pushes the expiry out), with the pieces that now hold the bytes
+ * on S3; false when another request moved it first, so two writers of one upload cannot both claim the same
+ * range.
  */
 export async function advanceOffset(
   db: Executor,
   id: string,
-  change: { from: number; to: number; expiresAt: string },
+  change: { from: number; to: number; expiresAt: string; pieces?: Partial<PieceColumns> },
 ): Promise<boolean> {
   const result = await db
     .updateTable('resumable_uploads')
-    .set({ offset: change.to, expires_at: change.expiresAt })
+    .set({ ...change.pieces, offset: change.to, expires_at: change.expiresAt })
     .where('id', '=', id)
     .where('offset', '=', change.from)
     .executeTakeFirst();
@@ -53,16 +60,16 @@ export async function deleteResumableUpload(db: Executor, id: string): Promise<v
   await db.deleteFrom('resumable_uploads').where('id', '=', id).execute();
 }
 
-export function expiredUploadIds(db: Executor, now: string, limit: number): Promise<{ id: string }[]> {
+export function expiredUploads(db: Executor, now: string, limit: number): Promise<UploadPiecesRef[]> {
   return db
     .selectFrom('resumable_uploads')
-    .select('id')
+    .select(['id', 'offset', 's3_upload_id'])
     .where('expires_at', '<=', now)
     .orderBy('expires_at')
     .limit(limit)
     .execute();
 }
 
-export function allUploadIds(db: Executor): Promise<{ id: string; offset: number }[]> {
-  return db.selectFrom('resumable_uploads').select(['id', 'offset']).execute();
+export function allUploads(db: Executor): Promise<UploadPiecesRef[]> {
+  return db.selectFrom('resumable_uploads').select(['id', 'offset', 's3_upload_id']).execute();
 }

@@ -1,4 +1,4 @@
-import type { BlobStore } from '../blobs/blob-store';
+import type { BlobSource, BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
 import { inTransaction, nowIso, type Executor } from '../db/executor';
 import * as blobs from '../repositories/blobs';
@@ -24,21 +24,21 @@ export class BlobReferences {
   ) {}
 
   /**
-   * Commits a file whose bytes sit, hashed and fsynced, in `bytes.tempPath`, which stays the caller's to remove
-   * afterwards. The bytes are put in place first, outside the transaction: on SQLite the transaction holds the
+   * Commits a file whose bytes sit, hashed and durable, in `bytes.source` (a fsynced temporary file, or an
+   * object staged in the store), which stays the caller's to remove afterwards. The bytes are put in place first, outside the transaction: on SQLite the transaction holds the
    * only write connection, which no upload should keep through a rename and a directory sync. A crash (or a
    * refusal by `admit`) after the put leaves bytes no row references, which gc reclaims after its grace period.
    * `admit` runs first in the transaction (the quota check) and refuses by throwing, before any lock on the
    * blob. Under the blob row's lock the bytes are checked again: a reclamation of the same key (its row had no
-   * references) may have removed them since, and then they are put back from the temporary file.
+   * references) may have removed them since, and then they are put back from the source.
    */
   async commitNewFile(
     file: FileRow,
-    bytes: { tempPath: string; crc32c: number },
+    bytes: { source: BlobSource; crc32c: number },
     admit: (trx: Executor) => Promise<void> = async () => {},
   ): Promise<void> {
-    const { tempPath } = bytes;
-    await this.store.put(file.blob_hash, tempPath, file.size);
+    const { source } = bytes;
+    await this.store.put(file.blob_hash, source, file.size);
     await inTransaction(this.db, async (trx) => {
       await admit(trx);
       await blobs.acquireBlobReference(trx, {
@@ -47,8 +47,7 @@ export class BlobReferences {
         crc32c: bytes.crc32c,
         now: nowIso(),
       });
-      if (!(await this.store.exists(file.blob_hash)))
-        await this.store.put(file.blob_hash, tempPath, file.size);
+      if (!(await this.store.exists(file.blob_hash))) await this.store.put(file.blob_hash, source, file.size);
       await files.insertFile(trx, file);
     });
   }

@@ -28,6 +28,9 @@ import { QuotaService } from './quotas';
 import { ReclaimQueue } from './reclaim-queue';
 import { ResumableUploads } from './resumable-uploads';
 import { PartialUploads } from '../upload/partial-uploads';
+import { MIN_PART_BYTES, S3UploadPieces } from '../upload/s3-pieces';
+import type { UploadPieces } from '../upload/upload-pieces';
+import type { S3BlobStore } from '../blobs/s3-blob-store';
 import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
@@ -65,7 +68,7 @@ export function createServices(
     log,
   );
   const files = new FileService(db, store, references, links, reclaims, thumbnails, quotas, hooks);
-  const resumable = new ResumableUploads(db, new PartialUploads(config.resumableDir), files, quotas, config);
+  const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config);
   return {
     config,
     resumable,
@@ -110,3 +113,13 @@ export function createServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Where resumable uploads keep their pieces: in the bucket on S3, so every process of a deployment serves
+ * every upload (parts of the browser's chunk size, at least S3's minimum); in the data folder otherwise.
+ */
+function uploadPieces(config: Config, store: BlobStore): UploadPieces {
+  if (store.kind !== 's3') return new PartialUploads(config.resumableDir);
+  const partBytes = Math.max(config.resumableChunkBytes, MIN_PART_BYTES);
+  return new S3UploadPieces((store as S3BlobStore).staging, partBytes);
+}

@@ -13,7 +13,7 @@ import {
 } from '@cloudstash/contract';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { BlobStore, ByteRange } from '../blobs/blob-store';
+import type { BlobSource, BlobStore, ByteRange } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
 import { AppError } from '../errors';
@@ -22,7 +22,7 @@ import type { FileScope, FileWithBlob } from '../repositories/files';
 import { setBlobChecksum } from '../repositories/blobs';
 import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
-import type { IngestedBytes } from '../upload/ingest';
+import type { InspectedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
 import type { ReclaimQueue } from './reclaim-queue';
@@ -34,7 +34,8 @@ import type { ThumbnailService } from './thumbnails/thumbnails';
 
 export interface ReceivedUpload {
   fields: { filename?: string; isPublic?: boolean };
-  file: IngestedBytes & { declaredType?: string; originalName?: string };
+  /** What the bytes showed, and where they wait to be stored (a temporary file, or an object staged in S3). */
+  file: InspectedBytes & { source: BlobSource; declaredType?: string; originalName?: string };
 }
 
 /** A file the viewer may see, and its bytes to read: all of them, or one inclusive range. */

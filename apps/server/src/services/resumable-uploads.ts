@@ -5,11 +5,13 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
 import { AppError, notFound } from '../errors';
+import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import * as uploads from '../repositories/resumable-uploads';
-import type { ResumableUploadRow } from '../repositories/resumable-uploads';
+import type { ResumableUploadRow, UploadPiecesRef } from '../repositories/resumable-uploads';
 import { SNIFF_BYTES, detectMediaType, headEvidence } from '../upload/detect-type';
-import { ByteTally, inspectFile } from '../upload/ingest';
-import { UploadOverrunError, type PartialUploads } from '../upload/partial-uploads';
+import { ByteTally } from '../upload/ingest';
+import { UploadOverrunError } from '../upload/partial-uploads';
+import type { PieceStep, UploadPieces } from '../upload/upload-pieces';
 import { assertAcceptedType, type FileService } from './files';
 import type { QuotaService } from './quotas';
 import type { Viewer } from './sessions';
@@ -29,6 +31,13 @@ export interface ResumableProgress {
   expiresAt: string;
   fileId?: string;
 }
+
+/**
+ * How long one process may hold an upload whose pieces every process reaches (renewed while its request
+ * runs): a process that dies mid-request blocks the upload for at most this long.
+ */
+const WRITER_LEASE_MS = 60_000;
+const PROCESS_ID = `${process.pid}-${crypto.randomUUID()}`;
 
 const progressOf = (row: ResumableUploadRow): ResumableProgress => ({
   id: row.id,
@@ -54,7 +63,7 @@ export class ResumableUploads {
 
   constructor(
     private readonly db: Db,
-    private readonly parts: PartialUploads,
+    private readonly parts: UploadPieces,
     private readonly files: FileService,
     private readonly quotas: QuotaService,
     private readonly config: Pick<Config, 'maxUploadBytes' | 'resumableExpiryMs'>,
@@ -71,8 +80,12 @@ export class ResumableUploads {
       throw new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(input.length, this.config.maxUploadBytes));
     }
     await this.quotas.assertRoom(viewer.id, input.length);
+    const id = crypto.randomUUID();
+    // The pieces' place first: a crash in between leaves pieces no row knows (gc removes them), never a row
+    // without them.
+    const { s3_upload_id } = await this.parts.begin(id);
     const row: ResumableUploadRow = {
-      id: crypto.randomUUID(),
+      id,
       owner_id: viewer.id,
       length: input.length,
       offset: 0,
@@ -82,9 +95,11 @@ export class ResumableUploads {
       type_checked: 0,
       created_at: nowIso(),
       expires_at: this.expiry(),
+      s3_upload_id,
+      s3_parts: '[]',
+      tail_bytes: 0,
+      head_bytes: null,
     };
-    // The file first: a crash in between leaves bytes no row knows (gc removes them), never a row without them.
-    await this.parts.create(row.id);
     await uploads.insertResumableUpload(this.db, row);
     return progressOf(row);
   }
@@ -95,33 +110,48 @@ export class ResumableUploads {
 
   /**
    * Appends the bytes of one request at `offset`, which must be where the upload stands. Whatever arrived is
-   * kept (fsynced, then recorded) even when the request broke off, so the client resumes from there.
+   * kept (made durable, then recorded) even when the request broke off, so the client resumes from there.
    */
   async append(viewer: Viewer, id: string, offset: number, source: Readable): Promise<ResumableProgress> {
     const row = await this.require(viewer, id);
     if (this.busy.has(id)) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
     if (offset !== row.offset) throw new AppError('CONFLICT', MESSAGES.uploadOffsetMismatch);
     this.busy.add(id);
-    let tally = this.tallies.get(id) ?? (row.offset === 0 ? new ByteTally() : undefined);
+    let release: (() => Promise<void>) | undefined;
+    // On S3 completion reads the assembled object anyway (its bytes are what gets copied into place), so a
+    // running hash would be work thrown away.
+    let tally = this.parts.shared
+      ? undefined
+      : (this.tallies.get(id) ?? (row.offset === 0 ? new ByteTally() : undefined));
     if (tally?.size !== row.offset) tally = undefined;
     this.tallies.delete(id);
     try {
+      release = await this.holdWriter(id);
+      let now = row;
+      const record = async (step: PieceStep) => {
+        const moved = await uploads.advanceOffset(this.db, id, {
+          from: now.offset,
+          to: step.offset,
+          expiresAt: this.expiry(),
+          pieces: step.pieces,
+        });
+        if (!moved) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
+        now = { ...now, ...step.pieces, offset: step.offset };
+      };
       const written = await this.parts
-        .append(id, row.offset, source, row.length - row.offset, tally && ((chunk) => tally.add(chunk)))
+        .append(row, source, {
+          room: row.length - row.offset,
+          observe: tally && ((chunk) => tally.add(chunk)),
+          record,
+        })
         .catch((error: unknown) => {
-          // The row is shared, the bytes are this process's: another one's upload is not found here.
+          // On the file system store the row is shared but the bytes are this process's: another one's
+          // upload is not found here.
           if ((error as { code?: string }).code === 'ENOENT') throw notFound(MESSAGES.uploadNotFound);
           throw error;
         });
-      const moved = await uploads.advanceOffset(this.db, id, {
-        from: row.offset,
-        to: written.offset,
-        expiresAt: this.expiry(),
-      });
-      if (!moved) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
       if (tally && written.failure === undefined && tally.size === written.offset)
         this.tallies.set(id, tally);
-      const now = { ...row, offset: written.offset };
       await this.checkHead(now);
       if (written.failure instanceof UploadOverrunError)
         throw new AppError('VALIDATION_FAILED', MESSAGES.uploadOverrun);
@@ -131,14 +161,47 @@ export class ResumableUploads {
       return { ...progress, fileId: await this.complete(viewer, now) };
     } finally {
       this.busy.delete(id);
+      // A release that fails (the database gone) must not hide the request's own outcome: the lease runs out.
+      await release?.().catch(() => {});
     }
   }
 
   /** Cancels an upload: its row and its bytes go at once. */
   async terminate(viewer: Viewer, id: string): Promise<void> {
-    await this.require(viewer, id);
+    const row = await this.require(viewer, id);
     if (this.busy.has(id)) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
-    await this.discard(id);
+    const release = await this.holdWriter(id);
+    try {
+      await this.discard(row);
+    } finally {
+      await release();
+    }
+  }
+
+  /**
+   * When any process may take an upload's next request (S3), one at a time across all of them: two writers
+   * would both cut the same part number and one's bytes would replace the other's in the store. A lease in
+   * the shared database, renewed while the request runs; 409 (busy) while another process holds it. The
+   * offset's compare-and-set stays the last word either way.
+   */
+  private async holdWriter(id: string): Promise<() => Promise<void>> {
+    if (!this.parts.shared) return async () => {};
+    const name = `resumable-upload:${id}`;
+    const take = () =>
+      tryAcquireLease(
+        this.db,
+        name,
+        PROCESS_ID,
+        nowIso(),
+        new Date(Date.now() + WRITER_LEASE_MS).toISOString(),
+      );
+    if (!(await take())) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
+    const renewal = setInterval(() => void take().catch(() => {}), WRITER_LEASE_MS / 3);
+    renewal.unref();
+    return async () => {
+      clearInterval(renewal);
+      await releaseLease(this.db, name, PROCESS_ID);
+    };
   }
 
   /**
@@ -146,23 +209,23 @@ export class ResumableUploads {
    * row knows once they are older than `cutoff` (left by a crash during creation, or an account removed).
    */
   async removeAbandoned(cutoff: number, dryRun = false): Promise<{ uploads: number; bytes: number }> {
-    const expired = new Set((await uploads.expiredUploadIds(this.db, nowIso(), 10_000)).map((u) => u.id));
-    const live = new Set((await uploads.allUploadIds(this.db)).map((u) => u.id));
     const removed = { uploads: 0, bytes: 0 };
-    for (const part of await this.parts.list()) {
-      const orphan = !live.has(part.id) && part.modifiedAt.getTime() <= cutoff;
-      if (!expired.has(part.id) && !orphan) continue;
-      if (!dryRun) await this.discard(part.id);
+    for (const upload of await uploads.expiredUploads(this.db, nowIso(), 10_000)) {
+      if (!dryRun) await this.discard(upload);
       removed.uploads += 1;
-      removed.bytes += part.size;
+      removed.bytes += upload.offset;
     }
-    return removed;
+    // Read after the expired ones went (a dry run still lists them, so they are not counted twice). An upload
+    // created after this read has pieces younger than `cutoff`, which are kept.
+    const known = new Map((await uploads.allUploads(this.db)).map((u) => [u.id, u.s3_upload_id]));
+    const strays = await this.parts.removeStrays(known, cutoff, dryRun);
+    return { uploads: removed.uploads + strays.uploads, bytes: removed.bytes + strays.bytes };
   }
 
   /** How many uploads are in flight (not expired), for fsck to report apart from any damage. */
   async inFlight(): Promise<number> {
-    const expired = new Set((await uploads.expiredUploadIds(this.db, nowIso(), 10_000)).map((u) => u.id));
-    return (await uploads.allUploadIds(this.db)).filter((u) => !expired.has(u.id)).length;
+    const expired = new Set((await uploads.expiredUploads(this.db, nowIso(), 10_000)).map((u) => u.id));
+    return (await uploads.allUploads(this.db)).filter((u) => !expired.has(u.id)).length;
   }
 
   private async require(viewer: Viewer, id: string): Promise<ResumableUploadRow> {
@@ -175,11 +238,11 @@ export class ResumableUploads {
   /** Refuses the upload with 415 as soon as its first bytes show a type that will never be accepted. */
   private async checkHead(row: ResumableUploadRow): Promise<void> {
     if (row.type_checked || row.offset < Math.min(SNIFF_BYTES, row.length)) return;
-    const head = await this.parts.head(row.id, SNIFF_BYTES);
+    const head = await this.parts.head(row, SNIFF_BYTES);
     try {
       assertAcceptedType(await detectMediaType(head, headEvidence(head)), row.declared_type ?? undefined);
     } catch (error) {
-      await this.discard(row.id);
+      await this.discard(row);
       throw error;
     }
     await uploads.markTypeChecked(this.db, row.id);
@@ -187,15 +250,14 @@ export class ResumableUploads {
 
   /** The last byte arrived: the bytes become a file (or are refused and removed); answers its id. */
   private async complete(viewer: Viewer, row: ResumableUploadRow): Promise<string> {
-    const tally = this.tallies.get(row.id);
-    const path = this.parts.pathOf(row.id);
-    const inspected = tally?.size === row.length ? tally.finish(path) : await inspectFile(path);
+    const { bytes, source } = await this.parts.assemble(row, this.tallies.get(row.id));
     let fileId: string;
     try {
       const file = await this.files.upload(viewer, {
         fields: { filename: row.filename ?? undefined, isPublic: row.is_public === 1 },
         file: {
-          ...inspected,
+          ...bytes,
+          source,
           declaredType: row.declared_type ?? undefined,
           originalName: row.filename ?? undefined,
         },
@@ -203,17 +265,17 @@ export class ResumableUploads {
       fileId = file._id;
     } catch (error) {
       // Refused (type, quota): the upload is over. A fault of ours keeps the bytes for gc or a retry.
-      if (error instanceof AppError) await this.discard(row.id);
+      if (error instanceof AppError) await this.discard(row);
       throw error;
     }
-    // Committed: the local store may have moved the bytes into place, which makes their removal a no-op.
-    await this.discard(row.id);
+    // Committed: the bytes are in place (linked on disk, copied in the bucket), so their staging copy goes.
+    await this.discard(row);
     return fileId;
   }
 
-  private async discard(id: string): Promise<void> {
-    this.tallies.delete(id);
-    await uploads.deleteResumableUpload(this.db, id);
-    await this.parts.remove(id);
+  private async discard(upload: UploadPiecesRef): Promise<void> {
+    this.tallies.delete(upload.id);
+    await uploads.deleteResumableUpload(this.db, upload.id);
+    await this.parts.remove(upload);
   }
 }

@@ -11,14 +11,18 @@ import { SNIFF_BYTES } from './detect-type';
 import type { UploadHooks } from './hooks';
 
 /** What the server learned while the bytes streamed past, before any row exists. */
-export interface IngestedBytes {
-  tempPath: string;
+export interface InspectedBytes {
   hash: string;
   /** CRC32C of the bytes (signed 32-bit), what whole reads check them against (blobs/checksum.ts). */
   crc32c: number;
   size: number;
   head: Buffer;
   validUtf8WithoutNul: boolean;
+}
+
+/** Bytes received into a temporary file, and what they showed on the way. */
+export interface IngestedBytes extends InspectedBytes {
+  tempPath: string;
 }
 
 /** More than the limit arrived; `size` is the file's whole size when it was read to its end, else unknown. */
@@ -57,11 +61,10 @@ export class ByteTally {
     this.checkText(chunk);
   }
 
-  /** The bytes ended: what they were, for a file at `tempPath`. */
-  finish(tempPath: string): IngestedBytes {
+  /** The bytes ended: what they were. */
+  finish(): InspectedBytes {
     this.checkText(undefined);
     return {
-      tempPath,
       hash: this.hash.digest('hex'),
       crc32c: this.crc.digest(),
       size: this.size,
@@ -169,16 +172,22 @@ export async function ingestToTempFile(
     throw serverFault(error);
   }
   hooks.afterFsync?.();
-  return inspector.tally.finish(tempPath);
+  return { ...inspector.tally.finish(), tempPath };
 }
 
 /**
- * What a normal upload learns while its bytes stream in, learnt from a file already on disk (a resumable
- * upload at completion) in one streaming read: the hash, the size, the head and whether it is plain text.
+ * What a normal upload learns while its bytes stream in, learnt from bytes already stored (a resumable upload
+ * at completion) in one streaming read: the hash, the size, the head and whether it is plain text.
  */
-export async function inspectFile(filePath: string): Promise<IngestedBytes> {
+export async function inspectStream(source: Readable): Promise<InspectedBytes> {
   const inspector = new ByteInspector(Number.MAX_SAFE_INTEGER);
   const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-  await pipeline(fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 }), inspector, discard);
-  return inspector.tally.finish(filePath);
+  await pipeline(source, inspector, discard);
+  return inspector.tally.finish();
+}
+
+/** The same for a file on disk. */
+export async function inspectFile(filePath: string): Promise<IngestedBytes> {
+  const inspected = await inspectStream(fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 }));
+  return { ...inspected, tempPath: filePath };
 }

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PRIVATE_DIR_MODE } from '../private-files';
+import type { UploadPiecesRef } from '../repositories/resumable-uploads';
+import { inspectFile, type ByteTally } from './ingest';
+import type { AppendOptions, AppendResult, AssembledUpload, PiecesOf, UploadPieces } from './upload-pieces';
 
 /** A request carried more bytes than its upload has room for. */
 export class UploadOverrunError extends Error {}
@@ -27,19 +30,14 @@ class RoomGuard extends Transform {
   }
 }
 
-export interface AppendResult {
-  /** Bytes durably in the file now: the upload's new offset. */
-  offset: number;
-  /** Why the request's bytes stopped early (client gone, overrun), after whatever arrived was kept. */
-  failure?: unknown;
-}
-
 /**
- * The bytes of resumable uploads in flight, one file per upload named by its id. Each append first cuts the
- * file back to the offset it starts from (a crash may have left bytes past the recorded offset), writes what
- * arrives, and fsyncs before the new offset is reported, so a reported offset is always on disk.
+ * The bytes of resumable uploads in flight on the file system store, one file per upload named by its id in
+ * this process's data folder. Each append first cuts the file back to the offset it starts from (a crash may
+ * have left bytes past the recorded offset), writes what arrives, and fsyncs before the new offset is
+ * recorded, so a recorded offset is always on disk.
  */
-export class PartialUploads {
+export class PartialUploads implements UploadPieces {
+  readonly shared = false;
   private ready: Promise<unknown> | undefined;
 
   constructor(readonly dir: string) {}
@@ -58,12 +56,23 @@ export class PartialUploads {
     return this.ready;
   }
 
-  async create(id: string): Promise<void> {
+  async begin(id: string): Promise<{ s3_upload_id: null }> {
     await this.ensureDir();
     await (await fsp.open(this.pathOf(id), 'wx', 0o600)).close();
+    return { s3_upload_id: null };
   }
 
   async append(
+    upload: PiecesOf,
+    source: Readable,
+    { room, observe, record }: AppendOptions,
+  ): Promise<AppendResult> {
+    const written = await this.write(upload.id, upload.offset, source, room, observe);
+    await record({ offset: written.offset });
+    return written;
+  }
+
+  private async write(
     id: string,
     offset: number,
     source: Readable,
@@ -89,8 +98,8 @@ export class PartialUploads {
   }
 
   /** The first `bytes` bytes (fewer when the file is shorter). */
-  async head(id: string, bytes: number): Promise<Buffer> {
-    const handle = await fsp.open(this.pathOf(id), 'r');
+  async head(upload: PiecesOf, bytes: number): Promise<Buffer> {
+    const handle = await fsp.open(this.pathOf(upload.id), 'r');
     try {
       const buffer = Buffer.alloc(bytes);
       const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
@@ -100,11 +109,33 @@ export class PartialUploads {
     }
   }
 
-  async remove(id: string): Promise<void> {
-    await fsp.rm(this.pathOf(id), { force: true });
+  /** The file is the upload: hashed by the tally that saw every piece arrive here, else read once. */
+  async assemble(upload: PiecesOf, tally?: ByteTally): Promise<AssembledUpload> {
+    const path = this.pathOf(upload.id);
+    const bytes = tally?.size === upload.length ? tally.finish() : await inspectFile(path);
+    return { bytes, source: { kind: 'file', path } };
   }
 
-  async list(): Promise<{ id: string; size: number; modifiedAt: Date }[]> {
+  async remove(upload: UploadPiecesRef): Promise<void> {
+    await fsp.rm(this.pathOf(upload.id), { force: true });
+  }
+
+  async removeStrays(
+    known: Map<string, string | null>,
+    cutoff: number,
+    dryRun: boolean,
+  ): Promise<{ uploads: number; bytes: number }> {
+    const removed = { uploads: 0, bytes: 0 };
+    for (const part of await this.list()) {
+      if (known.has(part.id) || part.modifiedAt.getTime() > cutoff) continue;
+      if (!dryRun) await fsp.rm(this.pathOf(part.id), { force: true });
+      removed.uploads += 1;
+      removed.bytes += part.size;
+    }
+    return removed;
+  }
+
+  private async list(): Promise<{ id: string; size: number; modifiedAt: Date }[]> {
     const names = await fsp.readdir(this.dir).catch(() => [] as string[]);
     const found = [];
     for (const name of names) {

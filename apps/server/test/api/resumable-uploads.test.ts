@@ -4,12 +4,66 @@ import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
-import { DIALECTS } from '../helpers/dialects';
+import { S3BlobStore } from '../../src/blobs/s3-blob-store';
+import { startTestS3, type TestS3 } from '../blobs/s3-server';
+import { DIALECTS, type TestDialect } from '../helpers/dialects';
 import { mp4, sha256, zip } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 const MB = 1024 * 1024;
+
+/** Every suite runs on each database dialect and on both blob stores (pieces on disk, pieces in the bucket). */
+type Store = 'fs' | 's3';
+const SETUPS = DIALECTS.flatMap((dialect) =>
+  (['fs', 's3'] as const).map((store): [TestDialect, Store] => [dialect, store]),
+);
+
+/** One s3rver for the file, started by the first suite on S3; each such suite gets its own bucket. */
+let s3: Promise<TestS3> | undefined;
+afterAll(async () => (await s3)?.close());
+
+interface Setup {
+  t: TestApp;
+  /** On S3, a store on the same bucket for the test's own look and touch. */
+  bucket?: S3BlobStore;
+  /** What uploads in flight left behind: files in the uploads folder, or objects and multipart uploads. */
+  leftovers(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+async function startSetup(dialect: TestDialect, store: Store, env: Record<string, string>): Promise<Setup> {
+  if (store === 'fs') {
+    const t = await startTestApp(dialect, { env });
+    return {
+      t,
+      leftovers: async () =>
+        fs.existsSync(t.config.resumableDir) ? fs.readdirSync(t.config.resumableDir) : [],
+      close: () => t.close(),
+    };
+  }
+  s3 ??= startTestS3();
+  const server = await s3;
+  const bucket = await server.createBucket();
+  const t = await startTestApp(dialect, { env: { ...env, ...server.env(bucket) } });
+  const inspect = new S3BlobStore(server.storeOptions(bucket));
+  return {
+    t,
+    bucket: inspect,
+    leftovers: async () => {
+      const found: string[] = [];
+      for await (const object of inspect.staging.list()) found.push(object.name);
+      for await (const upload of inspect.staging.listMultipart()) found.push(`multipart ${upload.name}`);
+      // Uploads on S3 never touch the local disk.
+      if (fs.existsSync(t.config.resumableDir)) found.push(...fs.readdirSync(t.config.resumableDir));
+      return found;
+    },
+    close: async () => {
+      inspect.destroy();
+      await t.close();
+    },
+  };
+}
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
@@ -70,18 +124,20 @@ function clientUpload(
   });
 }
 
-describe.each(DIALECTS)('resumable uploads, tus 1.0.0 (%s)', (dialect) => {
+describe.each(SETUPS)('resumable uploads, tus 1.0.0 (%s, %s store)', (dialect, store) => {
+  let setup: Setup;
   let t: TestApp;
   let owner: TestClient;
   let other: TestClient;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { env: { MAX_UPLOAD_BYTES: String(64 * MB) } });
+    setup = await startSetup(dialect, store, { MAX_UPLOAD_BYTES: String(64 * MB) });
+    t = setup.t;
     owner = t.client();
     await owner.signUp();
     other = t.client();
     await other.signUp();
   });
-  afterAll(() => t.close());
+  afterAll(() => setup?.close());
 
   it('lists its version and extensions on OPTIONS, and answers 412 to another version', async () => {
     const options = await t.client().request('OPTIONS', '/api/v1/uploads');
@@ -149,7 +205,7 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0.0 (%s)', (dialect) => {
     expect(sha256((await owner.get(link)).bytes)).toBe(sha256(bytes));
     // The upload is over: its address is gone, and so are its temporary bytes.
     expect((await tus(owner, 'HEAD', url)).status).toBe(404);
-    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect(await setup.leftovers()).toEqual([]);
   });
 
   it('creates with the first bytes in the same request, and refuses more bytes than declared', async () => {
@@ -183,16 +239,32 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0.0 (%s)', (dialect) => {
     expect(refused.status).toBe(415);
     expect(refused.body.message).toContain('is not supported');
     expect((await tus(owner, 'HEAD', url)).status).toBe(404);
-    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect(await setup.leftovers()).toEqual([]);
+  });
+
+  it('types a head that arrives over several requests, and refuses it with 415 once it is whole', async () => {
+    const { url } = await create(owner, 10 * MB, `filename ${b64('archive.zip')}`);
+    const head = Buffer.concat([zip(), Buffer.alloc(8192, 1)]);
+    const first = await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, head.subarray(0, 1000));
+    expect(first.status).toBe(204);
+    expect(first.headers.get('upload-offset')).toBe('1000');
+    const second = await tus(owner, 'PATCH', url, { 'upload-offset': '1000' }, head.subarray(1000));
+    expect(second.status).toBe(415);
+    expect((await tus(owner, 'HEAD', url)).status).toBe(404);
+    expect(await setup.leftovers()).toEqual([]);
   });
 
   it('cancels: DELETE removes the upload and its bytes', async () => {
     const { url } = await create(owner, 2 * MB);
     await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, mp4(4, MB));
-    expect(fs.readdirSync(t.config.resumableDir)).toHaveLength(1);
+    const id = path.basename(url);
+    // On disk one file; on S3 the multipart upload and the tail object holding the megabyte.
+    expect((await setup.leftovers()).sort()).toEqual(
+      store === 'fs' ? [id] : [`multipart uploads/${id}`, `uploads/${id}.tail-1`],
+    );
     expect((await tus(owner, 'DELETE', url)).status).toBe(204);
     expect((await tus(owner, 'HEAD', url)).status).toBe(404);
-    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect(await setup.leftovers()).toEqual([]);
   });
 
   it('stores the same bytes sent resumably by two accounts once (tus-js-client)', async () => {
@@ -208,7 +280,7 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0.0 (%s)', (dialect) => {
       .where('hash', '=', sha256(bytes))
       .executeTakeFirst();
     expect(blob).toMatchObject({ ref_count: 2, size: bytes.length });
-    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect(await setup.leftovers()).toEqual([]);
     expect((await t.services.maintenance.fsck()).problems).toEqual([]);
   });
 
@@ -228,19 +300,22 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0.0 (%s)', (dialect) => {
     const report = await t.services.maintenance.gc();
     expect(report.abandonedUploads).toBe(1);
     expect(report.bytesFreed).toBeGreaterThanOrEqual(MB);
-    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect(await setup.leftovers()).toEqual([]);
     expect((await t.services.maintenance.fsck()).uploadsInFlight).toBe(0);
   });
 });
 
-describe.each(DIALECTS)('resumable uploads and quotas (%s)', (dialect) => {
+describe.each(SETUPS)('resumable uploads and quotas (%s, %s store)', (dialect, store) => {
+  let setup: Setup;
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect, {
-      env: { MAX_UPLOAD_BYTES: String(64 * MB), DEFAULT_QUOTA_BYTES: String(5 * MB) },
+    setup = await startSetup(dialect, store, {
+      MAX_UPLOAD_BYTES: String(64 * MB),
+      DEFAULT_QUOTA_BYTES: String(5 * MB),
     });
+    t = setup.t;
   });
-  afterAll(() => t.close());
+  afterAll(() => setup?.close());
 
   it('refuses at creation over the remaining quota, and at completion when parallel uploads overshoot', async () => {
     const user = t.client();
@@ -262,16 +337,18 @@ describe.each(DIALECTS)('resumable uploads and quotas (%s)', (dialect) => {
     expect(answers.map((x) => x.status).sort()).toEqual([204, 413]);
     expect(answers.find((x) => x.status === 413)!.body.message).toBe(MESSAGES.quotaExceeded);
     expect((await user.get('/api/v1/files/stats')).body.data.totalStorageUsed).toBe(3 * MB);
-    expect(fs.readdirSync(t.config.resumableDir)).toEqual([]);
+    expect(await setup.leftovers()).toEqual([]);
   });
 });
 
-describe.each(DIALECTS)('resumable uploads across a restart (%s)', (dialect) => {
+describe.each(SETUPS)('resumable uploads across a restart (%s, %s store)', (dialect, store) => {
+  let setup: Setup;
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { env: { MAX_UPLOAD_BYTES: String(64 * MB) } });
+    setup = await startSetup(dialect, store, { MAX_UPLOAD_BYTES: String(64 * MB) });
+    t = setup.t;
   });
-  afterAll(() => t.close());
+  afterAll(() => setup?.close());
 
   it('resumes a 40 MB upload in 5 MB chunks after the server restarted', async () => {
     const user = t.client();
@@ -287,5 +364,59 @@ describe.each(DIALECTS)('resumable uploads across a restart (%s)', (dialect) => 
     const resumed = await clientUpload(t, user, bytes, { uploadUrl: url });
     const link = (await user.get(`/api/v1/files/f/${resumed.fileId}/download`)).body.data.url;
     expect(sha256((await user.get(link)).bytes)).toBe(sha256(bytes));
+    expect(await setup.leftovers()).toEqual([]);
+  });
+});
+
+/**
+ * On S3 the pieces live in the bucket: what a crash leaves there (a multipart upload whose creation never
+ * reached the database, a tail object of an upload gone) is found by gc once older than its grace period.
+ */
+describe.each(DIALECTS)('resumable uploads on S3: gc of pieces no upload knows (%s)', (dialect) => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await startSetup(dialect, 's3', { MAX_UPLOAD_BYTES: String(64 * MB) });
+  });
+  afterAll(() => setup?.close());
+
+  it('aborts multipart uploads and removes objects under uploads/ that no row knows, past the grace period', async () => {
+    const { t } = setup;
+    const { staging } = setup.bucket!;
+    const user = t.client();
+    await user.signUp();
+    // A live upload with a tail object and its multipart upload: gc leaves it alone at any grace.
+    const bytes = mp4(10, 2 * MB);
+    const live = await create(user, bytes.length);
+    const first = await tus(user, 'PATCH', live.url, { 'upload-offset': '0' }, bytes.subarray(0, MB));
+    expect(first.status).toBe(204);
+    const liveId = path.basename(live.url);
+    const strayId = crypto.randomUUID();
+    await staging.startMultipart(`uploads/${strayId}`);
+    await staging.putSmall(`uploads/${strayId}.tail-1`, Buffer.alloc(1000, 7));
+    // A second multipart upload for the live upload's key, which its row does not name (a retried creation).
+    await staging.startMultipart(`uploads/${liveId}`);
+
+    const young = await t.services.maintenance.gc({ graceMs: 60 * 60_000 });
+    expect(young.abandonedUploads).toBe(0);
+    expect((await setup.leftovers()).length).toBe(5);
+
+    const dry = await t.services.maintenance.gc({ graceMs: 0, dryRun: true });
+    expect(dry.abandonedUploads).toBe(2);
+    expect((await setup.leftovers()).length).toBe(5);
+
+    const swept = await t.services.maintenance.gc({ graceMs: 0 });
+    expect(swept.abandonedUploads).toBe(2);
+    expect(swept.bytesFreed).toBeGreaterThanOrEqual(1000);
+    expect((await setup.leftovers()).sort()).toEqual([
+      `multipart uploads/${liveId}`,
+      `uploads/${liveId}.tail-1`,
+    ]);
+
+    // The live upload still completes from where it stood.
+    const last = await tus(user, 'PATCH', live.url, { 'upload-offset': String(MB) }, bytes.subarray(MB));
+    expect(last.status).toBe(204);
+    const file = await user.get(`/api/v1/files/f/${last.headers.get('upload-file-id')}/content`);
+    expect(sha256(file.bytes)).toBe(sha256(bytes));
+    expect(await setup.leftovers()).toEqual([]);
   });
 });

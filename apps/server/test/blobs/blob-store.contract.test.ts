@@ -88,7 +88,7 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
     const key = sha(bytes);
     const temp = h.temp(bytes);
     expect(await h.store.exists(key)).toBe(false);
-    await h.store.put(key, temp, bytes.length);
+    await h.store.put(key, { kind: 'file', path: temp }, bytes.length);
     // The creator's removal: put never takes the temporary file, and the bytes stay readable without it.
     await fsp.rm(temp, { force: true });
     expect(await h.store.exists(key)).toBe(true);
@@ -98,9 +98,9 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
   it('put of a key that already holds bytes keeps them and leaves the temporary file to its creator', async () => {
     const bytes = crypto.randomBytes(1000);
     const key = sha(bytes);
-    await h.store.put(key, h.temp(bytes), bytes.length);
+    await h.store.put(key, { kind: 'file', path: h.temp(bytes) }, bytes.length);
     const again = h.temp(bytes);
-    await h.store.put(key, again, bytes.length);
+    await h.store.put(key, { kind: 'file', path: again }, bytes.length);
     expect(fs.readFileSync(again).equals(bytes)).toBe(true);
     await fsp.rm(again, { force: true });
     expect((await readAll(await h.store.read(key))).equals(bytes)).toBe(true);
@@ -109,14 +109,14 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
   it('streams a file larger than any buffer the store might use (8 MB) intact', async () => {
     const bytes = crypto.randomBytes(8 * 1024 * 1024);
     const key = sha(bytes);
-    await h.store.put(key, h.temp(bytes), bytes.length);
+    await h.store.put(key, { kind: 'file', path: h.temp(bytes) }, bytes.length);
     expect(sha(await readAll(await h.store.read(key)))).toBe(key);
   });
 
   it('reads inclusive byte ranges (what a seeking video player asks for)', async () => {
     const bytes = crypto.randomBytes(10_000);
     const key = sha(bytes);
-    await h.store.put(key, h.temp(bytes), bytes.length);
+    await h.store.put(key, { kind: 'file', path: h.temp(bytes) }, bytes.length);
     const cases = [
       { start: 0, end: 0 },
       { start: 0, end: 99 },
@@ -138,7 +138,7 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
   it('delete removes the bytes; deleting a missing key is not an error', async () => {
     const bytes = crypto.randomBytes(500);
     const key = sha(bytes);
-    await h.store.put(key, h.temp(bytes), bytes.length);
+    await h.store.put(key, { kind: 'file', path: h.temp(bytes) }, bytes.length);
     await h.store.delete(key);
     expect(await h.store.exists(key)).toBe(false);
     await expect(h.store.delete(key)).resolves.toBeUndefined();
@@ -147,7 +147,9 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
 
   it('refuses keys that are not SHA-256 hex (no path or key injection)', async () => {
     await expect(h.store.read('../../etc/passwd')).rejects.toThrow(/Invalid blob key/);
-    await expect(h.store.put('ABC', h.temp(Buffer.from('x')), 1)).rejects.toThrow(/Invalid blob key/);
+    await expect(h.store.put('ABC', { kind: 'file', path: h.temp(Buffer.from('x')) }, 1)).rejects.toThrow(
+      /Invalid blob key/,
+    );
   });
 
   it('lists every stored key with its size and modification time, across pages', async () => {
@@ -157,7 +159,7 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
     for (let i = 0; i < 8; i++) {
       const bytes = crypto.randomBytes(100 + i);
       const key = sha(bytes);
-      await h.store.put(key, h.temp(bytes), bytes.length);
+      await h.store.put(key, { kind: 'file', path: h.temp(bytes) }, bytes.length);
       added.push([key, bytes.length]);
     }
     const listed = new Map<string, { size: number; modifiedAt: Date }>();
@@ -172,7 +174,7 @@ describe.each(['fs', 's3'] as const)('BlobStore contract: %s', (kind) => {
   it('keeps derived files (thumbnails) under their own names, apart from the blobs', async () => {
     const bytes = crypto.randomBytes(3000);
     const key = sha(bytes);
-    await h.store.put(key, h.temp(bytes), bytes.length);
+    await h.store.put(key, { kind: 'file', path: h.temp(bytes) }, bytes.length);
     const small = crypto.randomBytes(200);
     const large = crypto.randomBytes(900);
     await h.store.putDerived(`${key}-256.webp`, small);
@@ -238,7 +240,7 @@ describe('S3BlobStore specifics', () => {
       new PutObjectCommand({ Bucket: bucket, Key: `blobs/${key}`, Body: bytes.subarray(0, 1000) }),
     );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-blobs-'));
-    await store.put(key, tempFactory(dir)(bytes), bytes.length);
+    await store.put(key, { kind: 'file', path: tempFactory(dir)(bytes) }, bytes.length);
     expect(sha(await readAll(await store.read(key)))).toBe(key);
     client.destroy();
     store.destroy();

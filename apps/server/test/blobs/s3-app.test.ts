@@ -127,7 +127,13 @@ describe('the server on an S3 blob store', () => {
     }
     expect(ids).toHaveLength(2);
     expect(await objects()).toContain(sha256(video));
-    expect(fs.readdirSync(app.config.resumableDir)).toEqual([]);
+    // The pieces lived in the bucket and went with completion; nothing touched the local disk.
+    const store = new S3BlobStore(s3.storeOptions(bucket));
+    const staged = [];
+    for await (const object of store.staging.list()) staged.push(object);
+    store.destroy();
+    expect(staged).toEqual([]);
+    expect(fs.existsSync(app.config.resumableDir)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AppOverrides } from '../../src/app';
-import type { BlobStore } from '../../src/blobs/blob-store';
+import type { BlobSource, BlobStore } from '../../src/blobs/blob-store';
 import type { Db } from '../../src/db/connect';
 
 type DbPlugin = Parameters<Db['withPlugin']>[0];
@@ -43,8 +43,8 @@ function withRenameCrashPoint(store: BlobStore, reached: () => void): BlobStore 
   return new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'put') {
-        return async (key: string, tempPath: string, size: number) => {
-          await target.put(key, tempPath, size);
+        return async (key: string, source: BlobSource, size: number) => {
+          await target.put(key, source, size);
           reached();
         };
       }

@@ -23,6 +23,8 @@ export class Cluster {
     s3: TestS3;
     bucket: string;
     size: number;
+    /** Settings every process adds to the shared ones. */
+    env?: Record<string, string>;
   }): Promise<Cluster> {
     const cluster = new Cluster(
       {
@@ -30,6 +32,7 @@ export class Cluster {
         DATABASE_URL: options.databaseUrl,
         APP_SECRET: 'one-secret-for-every-process',
         SHUTDOWN_TIMEOUT_SECONDS: '20',
+        ...options.env,
       },
       options.size,
     );

@@ -574,7 +574,7 @@ describe.runIf(RUN)(
           const temp = path.join(cliEnv.DATA_DIR, `orphan-${i}`);
           fs.mkdirSync(cliEnv.DATA_DIR, { recursive: true });
           fs.writeFileSync(temp, bytes);
-          await planter.put(sha256(bytes), temp, bytes.length);
+          await planter.put(sha256(bytes), { kind: 'file', path: temp }, bytes.length);
           figures.orphanedObjectsPlanted += 1;
         }
         planter.destroy();
