@@ -80,6 +80,7 @@ export class FsBlobStore implements BlobStore {
       await fsp.rename(staged, target);
     } catch (error) {
       await fsp.rm(staged, { force: true });
+      if (replaced) await fsp.rm(replaced, { force: true });
       throw error;
     }
     await fsyncPath(path.dirname(target));

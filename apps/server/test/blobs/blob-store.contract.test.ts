@@ -297,11 +297,11 @@ describe('FsBlobStore specifics', () => {
       const key = sha(bytes);
       const replaced = path.join(dir, 'blobs', '.replaced');
 
-      await store.put(key, temp(bytes));
+      await store.put(key, { kind: 'file', path: temp(bytes) });
       expect(fs.readdirSync(replaced)).toEqual([]);
 
       const before = fs.statSync(path.join(dir, 'blobs', store.localName(key))).ino;
-      await store.put(key, temp(bytes));
+      await store.put(key, { kind: 'file', path: temp(bytes) });
       // The bytes that were there still have a name: nothing was freed inside the put.
       const kept = fs.readdirSync(replaced);
       expect(kept).toHaveLength(1);
