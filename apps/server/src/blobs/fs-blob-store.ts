@@ -21,8 +21,11 @@ import {
 const READ_CHUNK_BYTES = 256 * 1024;
 /** A blob linked in under this suffix is renamed over its key at once; one left behind is a crash's. */
 const STAGED_SUFFIX = '.staged';
-/** Bytes replaced by a put keep a name in this folder of the blob root until they are freed (keepReplaced). */
-const REPLACED_DIR = '.replaced';
+/**
+ * Bytes replaced by a put keep a name in this folder until they are freed (keepReplaced). It sits beside the
+ * blob folder, like the derived files, so the blob tree holds nothing but blobs.
+ */
+const REPLACED_DIR = 'replaced';
 const REPLACED_KEPT_MS = 2000;
 /** A derived file written aside under this suffix is renamed into place at once; likewise. */
 const WRITING_SUFFIX = '.tmp';
@@ -45,13 +48,14 @@ function derivedPath(root: string, name: string): string {
 
 export class FsBlobStore implements BlobStore {
   readonly kind = 'fs' as const;
-  private replacedDir: Promise<unknown> | undefined;
+  private replacedRootReady: Promise<unknown> | undefined;
   /** Replaced bytes this process will free shortly: not a crash's leftovers. */
   private readonly freeing = new Set<string>();
   constructor(
     private readonly root: string,
     /** Derived files sit beside the blob folder, not inside it, so the blob tree holds nothing but blobs. */
     private readonly derivedRoot = path.join(path.dirname(root), DERIVED_PREFIX),
+    private readonly replacedRoot = path.join(path.dirname(root), REPLACED_DIR),
   ) {}
 
   async init(): Promise<void> {
@@ -99,17 +103,20 @@ export class FsBlobStore implements BlobStore {
    * request's path; for new bytes the same attempt finds nothing, as cheaply. gc removes names a crash left.
    */
   private async keepReplaced(target: string): Promise<string | undefined> {
-    this.replacedDir ??= fsp.mkdir(path.join(this.root, REPLACED_DIR), { recursive: true }).catch((error) => {
-      this.replacedDir = undefined;
+    this.replacedRootReady ??= fsp.mkdir(this.replacedRoot, { recursive: true }).catch((error) => {
+      this.replacedRootReady = undefined;
       throw error;
     });
-    await this.replacedDir;
-    const name = path.join(this.root, REPLACED_DIR, crypto.randomUUID());
+    await this.replacedRootReady;
+    const name = path.join(this.replacedRoot, crypto.randomUUID());
     try {
       await fsp.link(target, name);
       return name;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      const code = (error as NodeJS.ErrnoException).code;
+      // ENOENT: new bytes, nothing to keep. EXDEV: the blob folder is a mount of its own, where no second name
+      // can be made beside it; the put still works, without this evening-out.
+      if (code === 'ENOENT' || code === 'EXDEV') return undefined;
       throw error;
     }
   }
@@ -205,13 +212,11 @@ export class FsBlobStore implements BlobStore {
       (await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []))
         .filter((entry) => entry.isFile())
         .map((entry) => path.join(entry.parentPath, entry.name));
-    const replacedDir = path.join(this.root, REPLACED_DIR);
-    const inBlobs = (await filesUnder(this.root)).filter(
-      (file) =>
-        file.endsWith(STAGED_SUFFIX) || (path.dirname(file) === replacedDir && !this.freeing.has(file)),
-    );
-    const inDerived = (await filesUnder(this.derivedRoot)).filter((file) => file.endsWith(WRITING_SUFFIX));
-    return [...inBlobs, ...inDerived];
+    return [
+      ...(await filesUnder(this.root)).filter((file) => file.endsWith(STAGED_SUFFIX)),
+      ...(await filesUnder(this.derivedRoot)).filter((file) => file.endsWith(WRITING_SUFFIX)),
+      ...(await filesUnder(this.replacedRoot)).filter((file) => !this.freeing.has(file)),
+    ];
   }
 
   async ping(): Promise<void> {

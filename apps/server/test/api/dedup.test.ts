@@ -118,7 +118,7 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
     const oldThumb = leftover(path.join(dataDir, 'thumbs'), `${hash}-256.webp.5e1a.tmp`, 2 * hour);
     const youngStaged = leftover(blobStore.root, `${'e'.repeat(64)}.77aa.staged`, 0);
     // Bytes a put replaced keep a name until they are freed; a crash in between leaves it.
-    const replaced = path.join(blobStore.root, '.replaced', '4b1d7c2e-replaced');
+    const replaced = path.join(dataDir, 'replaced', '4b1d7c2e-replaced');
     fs.mkdirSync(path.dirname(replaced), { recursive: true });
     fs.writeFileSync(replaced, 'old');
     fs.utimesSync(replaced, new Date(Date.now() - 2 * hour), new Date(Date.now() - 2 * hour));

@@ -295,7 +295,7 @@ describe('FsBlobStore specifics', () => {
       const temp = tempFactory(dir);
       const bytes = crypto.randomBytes(256 * 1024);
       const key = sha(bytes);
-      const replaced = path.join(dir, 'blobs', '.replaced');
+      const replaced = path.join(dir, 'replaced');
 
       await store.put(key, { kind: 'file', path: temp(bytes) });
       expect(fs.readdirSync(replaced)).toEqual([]);
