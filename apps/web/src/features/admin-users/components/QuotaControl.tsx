@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formatSize } from '@cloudstash/contract';
 import { PendingButton } from '../../../components/PendingButton';
 import { QuotaBar } from '../../../components/QuotaBar';
+import { SectionCard } from '../../../components/SectionCard';
 import { useUpdateQuota } from '../api/update-quota';
 
 const UNITS = { MB: 1024 ** 2, GB: 1024 ** 3 } as const;
@@ -37,60 +38,55 @@ export function QuotaControl({ userId, usedBytes, quotaBytes }: QuotaControlProp
   };
 
   return (
-    <section aria-labelledby="quota-title" className="card border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <h2 id="quota-title" className="card-title">
-          Storage quota
-        </h2>
-        {limited ? (
-          <QuotaBar usedBytes={usedBytes} quotaBytes={quotaBytes} />
-        ) : (
-          <p>No limit: {formatSize(usedBytes)} used</p>
+    <SectionCard title="Storage quota">
+      {limited ? (
+        <QuotaBar usedBytes={usedBytes} quotaBytes={quotaBytes} />
+      ) : (
+        <p>No limit: {formatSize(usedBytes)} used</p>
+      )}
+      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+        <label className="fieldset">
+          <span className="fieldset-legend text-sm">New quota</span>
+          <input
+            className={`input w-36 ${error ? 'input-error' : ''}`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            placeholder="e.g. 10"
+          />
+        </label>
+        <label className="fieldset">
+          <span className="fieldset-legend text-sm">Unit</span>
+          <select
+            className="select w-24"
+            value={unit}
+            onChange={(event) => setUnit(event.target.value as Unit)}
+          >
+            {Object.keys(UNITS).map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <PendingButton type="submit" className="btn-primary" pending={update.isPending}>
+          Set quota
+        </PendingButton>
+        {limited && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ userId, quotaBytes: null })}
+          >
+            Remove limit
+          </button>
         )}
-        <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-          <label className="fieldset">
-            <span className="fieldset-legend text-sm">New quota</span>
-            <input
-              className={`input w-36 ${error ? 'input-error' : ''}`}
-              inputMode="decimal"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              placeholder="e.g. 10"
-            />
-          </label>
-          <label className="fieldset">
-            <span className="fieldset-legend text-sm">Unit</span>
-            <select
-              className="select w-24"
-              value={unit}
-              onChange={(event) => setUnit(event.target.value as Unit)}
-            >
-              {Object.keys(UNITS).map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
-          </label>
-          <PendingButton type="submit" className="btn-primary" pending={update.isPending}>
-            Set quota
-          </PendingButton>
-          {limited && (
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ userId, quotaBytes: null })}
-            >
-              Remove limit
-            </button>
-          )}
-        </form>
-        {error && (
-          <p role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-      </div>
-    </section>
+      </form>
+      {error && (
+        <p role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </SectionCard>
   );
 }
