@@ -49,6 +49,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\/([^/\s?#]+\/)*$/, 'must be a path starting and ending with "/", such as /_blobs/')
     .optional(),
+  // A file list searched by text counts at most this many matches, then answers "1000+" (meta.totalCapped).
+  SEARCH_COUNT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
   // Seconds between SIGTERM (health turns 503) and closing the listener, so a load balancer sees it first.
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().nonnegative().default(0),
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     gcGraceMs: e.GC_GRACE_MINUTES * 60_000,
     scrubBytesPerHour: e.SCRUB_MB_PER_HOUR * 1024 * 1024,
     accelRedirectPrefix: e.ACCEL_REDIRECT_PREFIX,
+    searchCountLimit: e.SEARCH_COUNT_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     thumbnailWorkers: e.THUMBNAIL_WORKERS ?? os.availableParallelism(),

@@ -243,8 +243,14 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 // ---------- envelopes ----------
 
 export const pageMetaSchema = z.object({
-  /** How many items match the filters, across all pages. */
+  /** How many items match the filters, across all pages; with `totalCapped`, how many at least. */
   total: z.number(),
+  /**
+   * Present (true) when counting stopped at `total` and more items match: a file list searched by text
+   * (`q`, `uploader`, `id`, `type`) counts its matches up to the server's SEARCH_COUNT_LIMIT (1000 by default),
+   * since counting every match of a common word costs as much as reading every file.
+   */
+  totalCapped: z.literal(true).optional(),
   /** Pass as `cursor` to get the next page; null on the last page. */
   nextCursor: z.string().nullable(),
 });

@@ -67,7 +67,17 @@ export function createServices(
     { concurrency: config.thumbnailWorkers },
     log,
   );
-  const files = new FileService(db, store, references, links, reclaims, thumbnails, quotas, hooks);
+  const files = new FileService(
+    db,
+    store,
+    references,
+    links,
+    reclaims,
+    thumbnails,
+    quotas,
+    config.searchCountLimit,
+    hooks,
+  );
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config);
   return {
     config,

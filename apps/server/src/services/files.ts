@@ -87,6 +87,7 @@ export class FileService {
     private readonly reclaims: ReclaimQueue,
     private readonly thumbnails: ThumbnailService,
     private readonly quotas: QuotaService,
+    private readonly searchCountLimit: number,
     private readonly hooks: UploadHooks = {},
   ) {}
 
@@ -169,12 +170,19 @@ export class FileService {
 
   async list(viewer: Viewer, scope: FileScope, params: FileListParams) {
     const audience = scope.kind === 'public' && viewer.role !== 'admin' ? 'public' : 'private';
-    const page = await files.listFiles(this.db, scope, params, { searchEmail: audience === 'private' });
+    const page = await files.listFiles(this.db, scope, params, {
+      searchEmail: audience === 'private',
+      countLimit: this.searchCountLimit,
+    });
     return {
       items: page.items.map((row) =>
         presentFile(row, audience === 'public' && row.owner_id !== viewer.id ? 'public' : 'private'),
       ),
-      meta: { total: page.total, nextCursor: page.nextCursor },
+      meta: {
+        total: page.total,
+        nextCursor: page.nextCursor,
+        ...(page.totalCapped && { totalCapped: true as const }),
+      },
     };
   }
 }

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileListQuerySchema } from '@cloudstash/contract';
 import { isPostgres } from '../../src/db/totals';
+import { listFiles } from '../../src/repositories/files';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
@@ -168,6 +170,21 @@ describe.each(DIALECTS)('search through the trigram indexes (%s)', (dialect) => 
     expect(await apiResults(viewer, '/api/v1/files/public', 'search-3@')).toEqual([]);
   });
 
+  it('finds the same rows when a search is read in list order, as a common word is', async () => {
+    const scopes = [
+      [{ kind: 'public' }, false, 'public'],
+      [{ kind: 'all' }, true, 'all'],
+    ] as const;
+    for (const q of QUERIES) {
+      for (const [scope, searchEmail, likeScope] of scopes) {
+        const params = fileListQuerySchema.parse({ q, limit: 200 });
+        const page = await listFiles(t.db, scope, params, { searchEmail, countLimit: 1000, rareBelow: 0 });
+        expect(page.items.map((row) => row.id).sort(), q).toEqual(await likeResults(q, likeScope));
+        expect(page.total, q).toBe(page.items.length);
+      }
+    }
+  });
+
   it('reads the matches through the index rather than every row', async () => {
     if (isPostgres(t.db)) {
       const indexes = await sql<{
@@ -187,5 +204,82 @@ describe.each(DIALECTS)('search through the trigram indexes (%s)', (dialect) => 
       n: number;
     }>`select count(*) as n from files where lower(filename) like '%report%'`.execute(t.db);
     expect(Number(indexed.rows[0]!.n)).toBe(Number(rows.rows[0]!.n));
+  });
+});
+
+describe.each(DIALECTS)('a text search counts its matches up to SEARCH_COUNT_LIMIT (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { env: { SEARCH_COUNT_LIMIT: '5' } });
+    admin = t.client();
+    await admin.signUp({ name: 'Admin' });
+    for (let i = 0; i < 12; i++) {
+      const answer = await admin.upload({ bytes: png(i), name: `report ${i}.png`, isPublic: true });
+      expect(answer.status).toBe(201);
+    }
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await admin.upload({ bytes: png(100 + i), name: `memo ${i}.png`, isPublic: true })).status,
+      ).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  /** Every page of a list, following the cursors. */
+  async function allPages(path: string) {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const answer = await admin.get(`${path}&limit=4${after}`);
+      expect(answer.status).toBe(200);
+      const body = answer.body as { data: { _id: string }[]; meta: { nextCursor: string | null } };
+      ids.push(...body.data.map((f) => f._id));
+      cursor = body.meta.nextCursor;
+    } while (cursor);
+    return ids;
+  }
+
+  it.each([
+    ['a word (through the index, or a scan where it is common)', '/api/v1/files/public?q=report'],
+    ['two characters (always a scan)', '/api/v1/files/public?q=rt'],
+    ['the uploader filter', '/api/v1/admin/files?uploader=admin'],
+  ])('stops at the limit and says so: %s', async (_, path) => {
+    const answer = await admin.get(`${path}&limit=4`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.meta).toMatchObject({ total: 5, totalCapped: true });
+    expect(answer.body.data).toHaveLength(4);
+    // Every match is still listed, page after page.
+    const ids = await allPages(path);
+    expect(new Set(ids).size).toBe(path.includes('uploader') ? 16 : 12);
+  });
+
+  it('stops at the limit when a word is read in list order, as a common word is', async () => {
+    const params = fileListQuerySchema.parse({ q: 'report', limit: 4 });
+    const page = await listFiles(t.db, { kind: 'public' }, params, {
+      searchEmail: false,
+      countLimit: 5,
+      rareBelow: 0,
+    });
+    expect({ total: page.total, totalCapped: page.totalCapped, rows: page.items.length }).toEqual({
+      total: 5,
+      totalCapped: true,
+      rows: 4,
+    });
+  });
+
+  it('gives the exact total, without totalCapped, when fewer match than the limit', async () => {
+    const answer = await admin.get('/api/v1/files/public?q=memo&limit=2');
+    expect(answer.status).toBe(200);
+    expect(answer.body.meta).toEqual({ total: 4, nextCursor: expect.any(String) });
+  });
+
+  it('counts lists without a text filter exactly, however many', async () => {
+    const answer = await admin.get('/api/v1/files/public?limit=2');
+    expect(answer.body.meta).toEqual({ total: 16, nextCursor: expect.any(String) });
+    const images = await admin.get('/api/v1/files/user-files?category=image&limit=2');
+    expect(images.body.meta).toEqual({ total: 16, nextCursor: expect.any(String) });
   });
 });
