@@ -25,6 +25,7 @@ export default defineConfig({
       MAX_UPLOAD_BYTES: String(200 * 1024 * 1024),
       RESUMABLE_CHUNK_BYTES: String(8 * 1024 * 1024),
       DEFAULT_QUOTA_BYTES: String(1024 * 1024 * 1024),
+      SEARCH_COUNT_LIMIT: '20',
     },
   },
 });

@@ -1,23 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, unsupportedTypeMessage } from '@cloudstash/contract';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { countDownload, createUser, storageStats, uploadFile } from './support/api';
+import type { Page } from '@playwright/test';
+import { countDownload, createUser, seedPublicFiles, storageStats, uploadFile } from './support/api';
 import { ADMIN_STORAGE_STATE } from './support/env';
 import { FIXTURES, uniqueTextFile } from './support/files';
 import { checkScreen } from './support/screens';
 import { expect, test } from './support/test';
 import { atPath, dataRows, dropFiles, openMenuLink, rowWith, watchUploads } from './support/ui';
-
-/** `count` public text files named "{tag} n{i}", uploaded by the signed-in user of `request`. */
-async function seedPublicFiles(request: APIRequestContext, tag: string, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    // Distinct bytes each, so these uploads do not make one content the most duplicated of the run.
-    await uploadFile(request, uniqueTextFile(tag, 200), {
-      filename: `${tag} n${String(i).padStart(2, '0')}`,
-      isPublic: true,
-    });
-  }
-}
 
 const loadMore = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Load more' });
 

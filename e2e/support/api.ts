@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { Envelope, Page, StorageStats, StoredFile, User, UserFileStats } from '@cloudstash/contract';
-import type { Fixture } from './files';
+import { uniqueTextFile, type Fixture } from './files';
 
 const V1 = '/api/v1';
 
@@ -105,6 +105,17 @@ export async function uploadFile(
   });
   await ok(response, `upload ${file.name}`);
   return ((await response.json()) as Envelope<StoredFile>).data;
+}
+
+/** `count` public text files named "{tag} n{i}", uploaded by the signed-in user of `request`. */
+export async function seedPublicFiles(request: APIRequestContext, tag: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    // Distinct bytes each, so these uploads do not make one content the most duplicated of the run.
+    await uploadFile(request, uniqueTextFile(tag, 200), {
+      filename: `${tag} n${String(i).padStart(2, '0')}`,
+      isPublic: true,
+    });
+  }
 }
 
 export async function getFile(request: APIRequestContext, id: string): Promise<StoredFile | null> {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { SortField, StoredFile } from '@cloudstash/contract';
 import type { SortState } from '../lib/list-state';
 import { useListView } from '../lib/list-view';
-import type { PagedList } from '../lib/paged-list';
+import { matchCountText, type PagedList } from '../lib/paged-list';
 import { DownloadButton } from './DownloadButton';
 import { FileCards } from './FileCards';
 import { FileGrid } from './FileGrid';
@@ -58,7 +58,7 @@ export function FileList({
       <div className="flex flex-wrap items-center gap-3">
         {countNoun && (
           <p aria-live="polite" className="text-sm text-base-content/80">
-            Showing {list.items.length} of {list.total} {countNoun}
+            Showing {list.items.length} of {matchCountText(list)} {countNoun}
             {list.isFetching && !list.isPending && (
               <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
             )}

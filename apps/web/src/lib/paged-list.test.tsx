@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
-import { pagedListOptions, usePagedList, type ListPoll } from './paged-list';
+import { matchCountText, pagedListOptions, usePagedList, type ListPoll } from './paged-list';
 
 afterEach(() => {
   cleanup();
@@ -73,5 +73,33 @@ describe('a list that polls while rows are still changing', () => {
     await screen.findByText('a:ready');
     await quietPeriod();
     expect(fetchMock.mock.calls.length).toBe(1);
+  });
+});
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+describe('matchCountText', () => {
+  it('says the exact total when the server counted every match', () => {
+    expect(matchCountText({ items: rows(50), total: 286, totalCapped: false, hasNextPage: true })).toBe(
+      '286',
+    );
+  });
+
+  it('says "1000+" while the count stopped short and more pages remain', () => {
+    expect(matchCountText({ items: rows(50), total: 1000, totalCapped: true, hasNextPage: true })).toBe(
+      '1000+',
+    );
+  });
+
+  it('never says fewer than the rows already on screen', () => {
+    expect(matchCountText({ items: rows(1050), total: 1000, totalCapped: true, hasNextPage: true })).toBe(
+      '1050+',
+    );
+  });
+
+  it('says the rows themselves once the last page is in', () => {
+    expect(matchCountText({ items: rows(1234), total: 1000, totalCapped: true, hasNextPage: false })).toBe(
+      '1234',
+    );
   });
 });

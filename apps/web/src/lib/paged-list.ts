@@ -67,6 +67,8 @@ export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>,
   return {
     items: pages.flatMap((page) => page.data),
     total: pages[0]?.meta.total ?? 0,
+    /** The server stopped counting at `total`: at least that many match (a text search of a common word). */
+    totalCapped: pages[0]?.meta.totalCapped ?? false,
     // A failed "Load more" keeps the rows already shown; only a list with nothing to show has failed.
     failed: query.isError && pages.length === 0,
     isPending: query.isPending,
@@ -79,3 +81,15 @@ export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>,
 }
 
 export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+
+/**
+ * How many match, as the count line says it: "1000+" while the server's count stopped short and more pages
+ * remain (never less than the rows already on screen), the rows themselves once the last page is in.
+ */
+export function matchCountText(
+  list: Pick<PagedList<unknown>, 'items' | 'total' | 'totalCapped' | 'hasNextPage'>,
+) {
+  if (!list.totalCapped) return String(list.total);
+  if (!list.hasNextPage) return String(list.items.length);
+  return `${Math.max(list.total, list.items.length)}+`;
+}
