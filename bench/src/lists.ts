@@ -51,8 +51,9 @@ export const ENDPOINTS = [
     as: 'admin',
     page: false,
   },
-  // Text search through the trigram indexes (migration 015). q=report is in one file name in fifteen, so its
-  // matches (and their exact count) grow with the instance; the uploader and email searches match a fixed few.
+  // Text search. q=report is in one file name in fifteen, so its matches grow with the instance: it is read in
+  // the list's order and counted up to SEARCH_COUNT_LIMIT (meta.totalCapped). The uploader and email searches
+  // match a fixed few, found through the trigram indexes (migration 015).
   {
     key: 'public-search',
     label: 'public list, text search q=report',
@@ -74,7 +75,7 @@ export const ENDPOINTS = [
     as: 'admin',
     page: true,
   },
-  // Information only: trigrams cannot index two characters, so this one stays a scan.
+  // Information only: trigrams cannot index two characters, so this one is always read in the list's order.
   {
     key: 'short-search',
     label: 'public list, two-character search q=ep',
