@@ -76,6 +76,9 @@ export type Config = ReturnType<typeof loadConfig>;
 /** Thrown for a bad setting; main.ts prints its one-line message and exits. */
 export class ConfigError extends Error {}
 
+/** The names of every setting, as `.env.example` lists them. */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Empty strings in an .env file mean "not set", not "set to nothing".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
