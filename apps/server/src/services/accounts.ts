@@ -188,10 +188,13 @@ export class AccountService {
     return { items: page.rows.map(presentUser), meta: { total: page.total, nextCursor: page.nextCursor } };
   }
 
-  /** The viewer for an account as it is now (role included), or null when it no longer exists. */
+  /**
+   * The viewer for an account as it is now (role included), or null when it no longer exists or is disabled:
+   * a download link issued before an administrator disabled the account stops working with its sessions.
+   */
   async viewerOf(userId: string): Promise<Viewer | null> {
     const row = await users.findUserById(this.db, userId);
-    if (!row) return null;
+    if (!row || row.disabled) return null;
     const user = presentUser(row);
     return { id: user._id, role: user.role, user };
   }

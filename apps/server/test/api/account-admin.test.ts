@@ -14,18 +14,24 @@ describe.each(DIALECTS)('administration of accounts (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('disables an account: its sessions and tokens stop at once, it cannot sign in; enabling lets it sign in again', async () => {
+  it('disables an account: its sessions, tokens and download links stop at once, it cannot sign in; enabling lets it sign in again', async () => {
     const user = t.client();
     const me = await user.signUp();
     const token = (await user.post('/api/v1/users/me/tokens', { name: 't', scope: 'read' })).body.data.token;
     const bearer = () => t.client().get('/api/v1/users/me', { authorization: `Bearer ${token}` });
     expect((await bearer()).status).toBe(200);
+    const file = (await user.upload({ bytes: png(7), name: 'mine.png' })).body.data;
+    const linkUrl = (await user.get(`/api/v1/files/f/${file._id}/download`)).body.data.url;
+    expect((await t.client().get(linkUrl)).status).toBe(200);
 
     const disabled = await admin.patch(`/api/v1/admin/users/${me._id}`, { disabled: true });
     expect(disabled.status).toBe(200);
     expect(disabled.body).toMatchObject({ message: ACCOUNT_MESSAGES.userUpdated, data: { disabled: true } });
     expect((await user.get('/api/v1/users/me')).status).toBe(401);
     expect((await bearer()).status).toBe(401);
+    const link = await t.client().get(linkUrl);
+    expect(link.status).toBe(403);
+    expect(link.body.message).toBe(MESSAGES.downloadLinkInvalid);
     const login = await t.client().login(me.email, strongPassword);
     expect(login.status).toBe(403);
     expect(login.body.message).toBe(ACCOUNT_MESSAGES.accountDisabled);
