@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -20,7 +19,7 @@ import { registerHostCheck } from './http/host-check';
 import { registerOriginCheck } from './http/origin-check';
 import { drainRefusedBody } from './http/refused-body';
 import { registerNulRejection } from './http/reject-nul';
-import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers';
+import { securityHeaderWriter } from './http/security-headers';
 import { adminRoutes } from './routes/admin';
 import { adminUserRoutes } from './routes/admin-users';
 import { configRoutes } from './routes/config';
@@ -59,6 +58,7 @@ export interface AppOverrides {
 
 /** Everything but listening (fastify/demo's pattern), so tests can inject requests or listen on any port. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  const writeSecurityHeaders = securityHeaderWriter(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     routerOptions: { maxParamLength: 200 },
     // A URL the router cannot read (bad percent-encoding, an over-long parameter) is answered before any hook
     // runs; this gives it the same headers, request id and `{ message, code }` body as every other error.
-    frameworkErrors: frameworkErrorHandler(securityHeaderWriter(config)),
+    frameworkErrors: frameworkErrorHandler(writeSecurityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,7 +108,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, securityHeaderOptions(config));
+  app.addHook('onRequest', (request, reply, done) => {
+    writeSecurityHeaders(request.raw, reply.raw);
+    done();
+  });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, {
     limits: multipartLimits(config.maxUploadBytes),

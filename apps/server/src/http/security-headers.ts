@@ -31,8 +31,9 @@ export function securityHeaderOptions(config: Pick<Config, 'secureCookies'>) {
 }
 
 /**
- * Writes the same headers straight onto a response, for answers Fastify gives before any hook runs (a URL
- * its router cannot read): those never pass through @fastify/helmet.
+ * Writes those headers onto a response: from an onRequest hook for every routed answer, and directly for the
+ * ones Fastify gives before any hook runs (a URL its router cannot read). Helmet works the headers out once,
+ * here; @fastify/helmet rebuilt them on every request, about 5 % of the CPU of a small download.
  */
 export function securityHeaderWriter(
   config: Pick<Config, 'secureCookies'>,

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { FileListParams, SortField } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
+import { preparedQuery } from '../db/prepared-query';
 import type { Database, FilesTable } from '../db/schema';
 import { CATEGORY_COLUMNS, isPostgres } from '../db/totals';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
@@ -21,7 +22,7 @@ export interface FileWithOwner extends FileRow {
 }
 
 /** One file opened for its bytes: also the checksum its whole reads are checked against, when known. */
-export interface FileWithBlob extends FileWithOwner {
+export interface FileWithBlob extends FileRow {
   blob_crc32c: number | null;
 }
 
@@ -89,12 +90,31 @@ export async function insertFile(db: Executor, file: FileRow): Promise<void> {
   await db.insertInto('files').values(file).execute();
 }
 
-export function findFileWithOwner(db: Executor, id: string): Promise<FileWithBlob | undefined> {
+// Every request for a file's bytes reads this: the file and its checksum, without the listing's joins.
+const fileContentById = preparedQuery(
+  (db, id: string) =>
+    db
+      .selectFrom('files')
+      .leftJoin('blobs', 'blobs.hash', 'files.blob_hash')
+      .selectAll('files')
+      .select('blobs.crc32c as blob_crc32c')
+      .where('files.id', '=', id),
+  1,
+);
+
+export async function findFileContent(db: Executor, id: string): Promise<FileWithBlob | undefined> {
+  return (await fileContentById(db, id))[0] as FileWithBlob | undefined;
+}
+
+export function findFileWithOwner(
+  db: Executor,
+  id: string,
+): Promise<(FileWithOwner & FileWithBlob) | undefined> {
   return selectWithOwner(db)
     .leftJoin('blobs', 'blobs.hash', 'files.blob_hash')
     .select('blobs.crc32c as blob_crc32c')
     .where('files.id', '=', id)
-    .executeTakeFirst() as Promise<FileWithBlob | undefined>;
+    .executeTakeFirst() as Promise<(FileWithOwner & FileWithBlob) | undefined>;
 }
 
 export async function updateFileRow(

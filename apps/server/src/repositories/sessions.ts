@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor';
+import { preparedQuery } from '../db/prepared-query';
 import type { SessionsTable } from '../db/schema';
 
 /** What a request learns of the account behind a session or an access token. */
@@ -16,9 +17,9 @@ export async function insertSession(db: Executor, session: SessionsTable): Promi
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The session and its user, if the session exists; expiry is the service's rule. */
-export function findSessionWithUser(db: Executor, tokenHash: string) {
-  return (
+// Every signed-in request resolves its session with this.
+const sessionWithUser = preparedQuery(
+  (db, tokenHash: string) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -31,9 +32,13 @@ export function findSessionWithUser(db: Executor, tokenHash: string) {
       ])
       .where('sessions.token_hash', '=', tokenHash)
       // A disabled account's sessions stop on the very next request, on every process.
-      .where('users.disabled', '=', 0)
-      .executeTakeFirst()
-  );
+      .where('users.disabled', '=', 0),
+  1,
+);
+
+/** The session and its user, if the session exists; expiry is the service's rule. */
+export async function findSessionWithUser(db: Executor, tokenHash: string) {
+  return (await sessionWithUser(db, tokenHash))[0];
 }
 
 export async function touchSession(db: Executor, tokenHash: string, now: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { Database, UsersTable } from '../db/schema';
+import { preparedQuery } from '../db/prepared-query';
 import { isPostgres } from '../db/totals';
 import { decodeCursor, encodeCursor } from './cursor';
 
@@ -36,8 +37,14 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function findUserById(db: Executor, id: string): Promise<UserRecord | undefined> {
-  return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+// Every signed download link resolves its user with this.
+const userById = preparedQuery(
+  (db, id: string) => db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id),
+  1,
+);
+
+export async function findUserById(db: Executor, id: string): Promise<UserRecord | undefined> {
+  return (await userById(db, id))[0];
 }
 
 export async function countUsers(db: Executor): Promise<number> {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
 import { AppError, notFound } from '../errors';
-import { findFileWithOwner, type FileWithOwner } from '../repositories/files';
+import { findFileContent, findFileWithOwner, type FileWithOwner } from '../repositories/files';
 import type { Viewer } from './sessions';
 
 export type FileAction = 'view' | 'update' | 'moderate' | 'delete';
@@ -25,7 +25,19 @@ export function accessDecision(
  * Only the owner updates; the owner or an admin (moderation) changes visibility and deletes.
  */
 export async function requireFileAccess(db: Db, viewer: Viewer, fileId: string, action: FileAction) {
-  const file = await findFileWithOwner(db, fileId);
+  return allowed(viewer, await findFileWithOwner(db, fileId), action);
+}
+
+/** The same rule for reading a file's bytes, with only what serving them needs. */
+export async function requireContentAccess(db: Db, viewer: Viewer, fileId: string) {
+  return allowed(viewer, await findFileContent(db, fileId), 'view');
+}
+
+function allowed<F extends { owner_id: string; is_public: number }>(
+  viewer: Viewer,
+  file: F | undefined,
+  action: FileAction,
+): F {
   if (!file) throw notFound();
   const decision = accessDecision(viewer, file, action);
   if (decision === 'not-found') throw notFound();

@@ -26,7 +26,7 @@ import type { InspectedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { DownloadLinks } from './download-links';
 import type { ReclaimQueue } from './reclaim-queue';
-import { audienceFor, requireFileAccess } from './file-access';
+import { audienceFor, requireContentAccess, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
 import type { QuotaService } from './quotas';
 import type { Viewer } from './sessions';
@@ -132,7 +132,7 @@ export class FileService {
 
   /** The bytes of a file the viewer may see; nothing is read until `read` is called. */
   async openContent(viewer: Viewer, fileId: string): Promise<FileContent> {
-    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
+    const file = await requireContentAccess(this.db, viewer, fileId);
     return contentOf(this.db, this.store, file);
   }
 
