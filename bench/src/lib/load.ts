@@ -109,7 +109,11 @@ export async function interleaved<K extends string>(
   const parts = Object.fromEntries(keys.map((k) => [k, [] as LoadResult[]])) as Record<K, LoadResult[]>;
   const slice = Math.max(1, Math.round(seconds / rounds));
   for (let round = 0; round < rounds; round++) {
-    for (const key of keys) {
+    // Each round starts one further along (A B C, B C A, C A B), so no measurement always follows the same
+    // one: what a slice leaves behind (dirty pages still draining from the disk's cache, a server's
+    // background work) falls on each in turn.
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[(round + i) % keys.length]!;
       beforeEach?.();
       parts[key].push(await runs[key](slice));
     }
