@@ -24,6 +24,7 @@ import { listBenchmarks } from './lists';
 import { BENCH_DIR, REPO_DIR } from './lib/paths';
 import { markdownTable, publishToReadme, writeResults, type Row } from './lib/report';
 import { thumbnailBenchmarks } from './thumbnails';
+import { onSeparateCores, placement } from './lib/proc';
 import { findNginx } from './lib/servers';
 import { downloadBenchmarks, memoryBenchmark, uploadBenchmarks } from './transfer';
 
@@ -64,7 +65,7 @@ async function postgresReachable(): Promise<boolean> {
 
 async function main() {
   log(
-    `data folder ${root}; ${quick ? 'quick run' : 'full run'}, ${seconds} s per measurement; load generator: autocannon`,
+    `data folder ${root}; ${quick ? 'quick run' : 'full run'}, ${seconds} s per measurement; load generator: autocannon; ${placement}`,
   );
   if ((sections.has('transfer') || sections.has('downloads')) && !findNginx()) {
     throw new Error('nginx is not installed; the download baseline needs it: apt-get install -y nginx-light');
@@ -72,10 +73,12 @@ async function main() {
   const rows: Row[] = [];
   let datasets: unknown[] = [];
   const ctx = { root, seconds, log };
-  if (sections.has('transfer') || sections.has('uploads')) rows.push(...(await uploadBenchmarks(ctx)));
+  if (sections.has('transfer') || sections.has('uploads'))
+    rows.push(...(await onSeparateCores(() => uploadBenchmarks(ctx))));
   if (sections.has('transfer') || sections.has('dedup-timing'))
-    rows.push(...(await dedupTimingBenchmark(ctx)));
-  if (sections.has('transfer') || sections.has('downloads')) rows.push(...(await downloadBenchmarks(ctx)));
+    rows.push(...(await onSeparateCores(() => dedupTimingBenchmark(ctx))));
+  if (sections.has('transfer') || sections.has('downloads'))
+    rows.push(...(await onSeparateCores(() => downloadBenchmarks(ctx))));
   if (sections.has('memory')) rows.push(...(await memoryBenchmark(ctx)));
   if (sections.has('lists')) {
     let dialects = (values.dialects ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
@@ -105,12 +108,15 @@ async function main() {
     rows,
     startedAt: started,
     seconds: (Date.now() - started.getTime()) / 1000,
-    options: { quick, sections: [...sections], seconds, sizes, datasets },
+    options: { quick, sections: [...sections], seconds, sizes, datasets, placement },
     notes,
   });
   if (full) {
     const seconds = (Date.now() - started.getTime()) / 1000;
-    publishToReadme(path.join(REPO_DIR, 'README.md'), out.table, path.relative(REPO_DIR, out.json), seconds);
+    publishToReadme(path.join(REPO_DIR, 'README.md'), out.table, path.relative(REPO_DIR, out.json), {
+      seconds,
+      placement,
+    });
   }
   console.log(`\n${markdownTable(rows)}\n`);
   const misses = rows.filter((r) => r.pass === false);

@@ -51,7 +51,13 @@ export function machineDescription() {
 
 export function writeResults(
   dir: string,
-  payload: { rows: Row[]; startedAt: Date; seconds: number; options: object; notes: string[] },
+  payload: {
+    rows: Row[];
+    startedAt: Date;
+    seconds: number;
+    options: { placement: string } & Record<string, unknown>;
+    notes: string[];
+  },
 ) {
   const machine = machineDescription();
   const date = payload.startedAt.toISOString().slice(0, 10);
@@ -64,7 +70,7 @@ export function writeResults(
     `# CloudStash benchmark, ${payload.startedAt.toISOString()}`,
     '',
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.platform}, Node ${machine.node}.`,
-    `Load generator: autocannon (npm), in the bench process on the same machine. Run took ${Math.round(payload.seconds)} s.`,
+    `Load generator: autocannon (npm), in the bench process on the same machine; ${payload.options.placement}. Run took ${Math.round(payload.seconds)} s.`,
     '',
     table,
     '',
@@ -94,7 +100,7 @@ export function publishToReadme(
   readmePath: string,
   table: string,
   runFile: string,
-  seconds: number,
+  run: { seconds: number; placement: string },
 ): boolean {
   const readme = fs.readFileSync(readmePath, 'utf8');
   const start = readme.indexOf(README_START);
@@ -103,7 +109,7 @@ export function publishToReadme(
   const machine = machineDescription();
   const block = [
     README_START,
-    `Latest full run (\`${runFile}\`): ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${Math.round(seconds)} s.`,
+    `Latest full run (\`${runFile}\`): ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${Math.round(run.seconds)} s; ${run.placement}.`,
     '',
     table,
     README_END,
