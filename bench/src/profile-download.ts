@@ -28,9 +28,10 @@ const bytes = crypto.randomBytes(FILE_BYTES);
 Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0])]).copy(bytes);
 fs.writeFileSync(`${dir}/video.mp4`, bytes);
 const { _id } = await upload(cs.origin, cookie, multipartBody(bytes, 'clip.mp4', 'video/mp4').body);
+const bare = await startBareDownloadServer(`${dir}/video.mp4`);
 const targets = {
   cloudstash: cs.origin + (await downloadLink(cs.origin, cookie, _id)),
-  bare: `${(await startBareDownloadServer(`${dir}/video.mp4`)).origin}/video.mp4`,
+  bare: `${bare.origin}/video.mp4`,
 };
 const run = (url: string) =>
   load({
@@ -48,5 +49,6 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
   }
 }
 await cs.stop();
+await bare.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -24,7 +24,6 @@ import { listBenchmarks } from './lists';
 import { BENCH_DIR, REPO_DIR } from './lib/paths';
 import { markdownTable, publishToReadme, writeResults, type Row } from './lib/report';
 import { thumbnailBenchmarks } from './thumbnails';
-import { onSeparateCores, placement } from './lib/proc';
 import { findNginx } from './lib/servers';
 import { downloadBenchmarks, memoryBenchmark, uploadBenchmarks } from './transfer';
 
@@ -65,7 +64,7 @@ async function postgresReachable(): Promise<boolean> {
 
 async function main() {
   log(
-    `data folder ${root}; ${quick ? 'quick run' : 'full run'}, ${seconds} s per measurement; load generator: autocannon; ${placement}`,
+    `data folder ${root}; ${quick ? 'quick run' : 'full run'}, ${seconds} s per measurement; load generator: autocannon`,
   );
   if ((sections.has('transfer') || sections.has('downloads')) && !findNginx()) {
     throw new Error('nginx is not installed; the download baseline needs it: apt-get install -y nginx-light');
@@ -73,12 +72,10 @@ async function main() {
   const rows: Row[] = [];
   let datasets: unknown[] = [];
   const ctx = { root, seconds, log };
-  if (sections.has('transfer') || sections.has('uploads'))
-    rows.push(...(await onSeparateCores(() => uploadBenchmarks(ctx))));
+  if (sections.has('transfer') || sections.has('uploads')) rows.push(...(await uploadBenchmarks(ctx)));
   if (sections.has('transfer') || sections.has('dedup-timing'))
-    rows.push(...(await onSeparateCores(() => dedupTimingBenchmark(ctx))));
-  if (sections.has('transfer') || sections.has('downloads'))
-    rows.push(...(await onSeparateCores(() => downloadBenchmarks(ctx))));
+    rows.push(...(await dedupTimingBenchmark(ctx)));
+  if (sections.has('transfer') || sections.has('downloads')) rows.push(...(await downloadBenchmarks(ctx)));
   if (sections.has('memory')) rows.push(...(await memoryBenchmark(ctx)));
   if (sections.has('lists')) {
     let dialects = (values.dialects ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
@@ -108,15 +105,12 @@ async function main() {
     rows,
     startedAt: started,
     seconds: (Date.now() - started.getTime()) / 1000,
-    options: { quick, sections: [...sections], seconds, sizes, datasets, placement },
+    options: { quick, sections: [...sections], seconds, sizes, datasets },
     notes,
   });
   if (full) {
     const seconds = (Date.now() - started.getTime()) / 1000;
-    publishToReadme(path.join(REPO_DIR, 'README.md'), out.table, path.relative(REPO_DIR, out.json), {
-      seconds,
-      placement,
-    });
+    publishToReadme(path.join(REPO_DIR, 'README.md'), out.table, path.relative(REPO_DIR, out.json), seconds);
   }
   console.log(`\n${markdownTable(rows)}\n`);
   const misses = rows.filter((r) => r.pass === false);

@@ -1,45 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-
-/**
- * For the transfer rows, on two or more cores: every server under test runs on the last core and the bench
- * itself (the load generator) on the others, with taskset, so that each server, CloudStash or baseline, gets
- * the same one core to itself rather than whatever the scheduler leaves it beside the load generator.
- * BENCH_PIN=0 turns it off.
- */
-const cores = (() => {
-  const count = os.availableParallelism();
-  if (process.env.BENCH_PIN === '0' || count < 2) return undefined;
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-  } catch {
-    return undefined;
-  }
-  return { server: String(count - 1), bench: count === 2 ? '0' : `0-${count - 2}`, all: `0-${count - 1}` };
-})();
-let pinning: typeof cores;
-
-/** Where servers and load generator run, as a results file says it. */
-export const placement = cores
-  ? `transfer rows: servers on core ${cores.server}, load generator on core(s) ${cores.bench}`
-  : 'servers and load generator share every core (no taskset, one core, or BENCH_PIN=0)';
-
-/** Runs `work` with the servers it starts on their own core (above), then gives the bench every core back. */
-export async function onSeparateCores<T>(work: () => Promise<T>): Promise<T> {
-  if (!cores) return work();
-  const pin = (list: string) =>
-    execFileSync('taskset', ['-a', '-p', '-c', list, String(process.pid)], { stdio: 'ignore' });
-  pin(cores.bench);
-  pinning = cores;
-  try {
-    return await work();
-  } finally {
-    pinning = undefined;
-    pin(cores.all);
-  }
-}
 
 /** A child process the bench started, with the tail of its output kept for error messages. */
 export interface Child {
@@ -54,8 +15,7 @@ export function startChild(
   args: string[],
   opts: { env?: NodeJS.ProcessEnv; cwd?: string },
 ): Child {
-  const [file, argv] = pinning ? ['taskset', ['-c', pinning.server, command, ...args]] : [command, args];
-  const proc = spawn(file, argv, {
+  const proc = spawn(command, args, {
     env: opts.env ?? process.env,
     cwd: opts.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

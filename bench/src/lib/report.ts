@@ -51,13 +51,7 @@ export function machineDescription() {
 
 export function writeResults(
   dir: string,
-  payload: {
-    rows: Row[];
-    startedAt: Date;
-    seconds: number;
-    options: { placement: string } & Record<string, unknown>;
-    notes: string[];
-  },
+  payload: { rows: Row[]; startedAt: Date; seconds: number; options: object; notes: string[] },
 ) {
   const machine = machineDescription();
   const date = payload.startedAt.toISOString().slice(0, 10);
@@ -70,7 +64,7 @@ export function writeResults(
     `# CloudStash benchmark, ${payload.startedAt.toISOString()}`,
     '',
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, ${machine.platform}, Node ${machine.node}.`,
-    `Load generator: autocannon (npm), in the bench process on the same machine; ${payload.options.placement}. Run took ${Math.round(payload.seconds)} s.`,
+    `Load generator: autocannon (npm), in the bench process on the same machine. Run took ${Math.round(payload.seconds)} s.`,
     '',
     table,
     '',
@@ -100,7 +94,7 @@ export function publishToReadme(
   readmePath: string,
   table: string,
   runFile: string,
-  run: { seconds: number; placement: string },
+  seconds: number,
 ): boolean {
   const readme = fs.readFileSync(readmePath, 'utf8');
   const start = readme.indexOf(README_START);
@@ -109,7 +103,7 @@ export function publishToReadme(
   const machine = machineDescription();
   const block = [
     README_START,
-    `Latest full run (\`${runFile}\`): ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${Math.round(run.seconds)} s; ${run.placement}.`,
+    `Latest full run (\`${runFile}\`): ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${Math.round(seconds)} s.`,
     '',
     table,
     README_END,
