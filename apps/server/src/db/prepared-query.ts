@@ -7,14 +7,15 @@ import { isPostgres } from './totals';
  * Building and compiling a Kysely query cost more CPU than SQLite took to run it: on a signed-link ranged read,
  * the two lookups' building was about 15 % of the serving process's busy time.
  *
- * `build` receives a placeholder for each argument and must pass each one straight through as a value (not
- * into a `sql` fragment as text, nor through a function of it), so that it lands in the compiled parameters,
- * where each call's own value replaces it.
+ * `build` names each argument after `db` (no rest or default parameters, so that its length counts them) and
+ * receives a placeholder for each, which it must pass straight through as a value (not into a `sql` fragment
+ * as text, nor through a function of it), so that it lands in the compiled parameters, where each call's own
+ * value replaces it.
  */
 export function preparedQuery<Args extends unknown[], Row>(
   build: (db: Executor, ...placeholders: Args) => Compilable<Row>,
-  arity: Args['length'],
 ): (db: Executor, ...args: Args) => Promise<Row[]> {
+  const arity = build.length - 1;
   const placeholders = Array.from({ length: arity }, (_, i) => `\u0000prepared-query-argument-${i}\u0000`);
   const slotOf = new Map(placeholders.map((p, i) => [p, i]));
   const compiled = new Map<

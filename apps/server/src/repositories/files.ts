@@ -91,15 +91,13 @@ export async function insertFile(db: Executor, file: FileRow): Promise<void> {
 }
 
 // Every request for a file's bytes reads this: the file and its checksum, without the listing's joins.
-const fileContentById = preparedQuery(
-  (db, id: string) =>
-    db
-      .selectFrom('files')
-      .leftJoin('blobs', 'blobs.hash', 'files.blob_hash')
-      .selectAll('files')
-      .select('blobs.crc32c as blob_crc32c')
-      .where('files.id', '=', id),
-  1,
+const fileContentById = preparedQuery((db, id: string) =>
+  db
+    .selectFrom('files')
+    .leftJoin('blobs', 'blobs.hash', 'files.blob_hash')
+    .selectAll('files')
+    .select('blobs.crc32c as blob_crc32c')
+    .where('files.id', '=', id),
 );
 
 export async function findFileContent(db: Executor, id: string): Promise<FileWithBlob | undefined> {

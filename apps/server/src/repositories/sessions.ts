@@ -18,22 +18,20 @@ export async function insertSession(db: Executor, session: SessionsTable): Promi
 }
 
 // Every signed-in request resolves its session with this.
-const sessionWithUser = preparedQuery(
-  (db, tokenHash: string) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.token_hash',
-        'sessions.created_at as session_created_at',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        ...SIGNED_IN_USER_COLUMNS,
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      // A disabled account's sessions stop on the very next request, on every process.
-      .where('users.disabled', '=', 0),
-  1,
+const sessionWithUser = preparedQuery((db, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.token_hash',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      ...SIGNED_IN_USER_COLUMNS,
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    // A disabled account's sessions stop on the very next request, on every process.
+    .where('users.disabled', '=', 0),
 );
 
 /** The session and its user, if the session exists; expiry is the service's rule. */

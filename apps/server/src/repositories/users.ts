@@ -38,9 +38,8 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
 }
 
 // Every signed download link resolves its user with this.
-const userById = preparedQuery(
-  (db, id: string) => db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id),
-  1,
+const userById = preparedQuery((db, id: string) =>
+  db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id),
 );
 
 export async function findUserById(db: Executor, id: string): Promise<UserRecord | undefined> {

@@ -5,21 +5,18 @@ import { DIALECTS } from '../helpers/dialects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Module-level, as the repositories hold theirs: one prepared query serves every suite below, whatever dialect.
-const namesByRole = preparedQuery(
-  (db, role: 'user' | 'admin', email: string) =>
-    db
-      .selectFrom('users')
-      .select('name')
-      .where('role', '=', role)
-      .where('email', '<>', email)
-      .where('disabled', '=', 0)
-      .orderBy('name'),
-  2,
+const namesByRole = preparedQuery((db, role: 'user' | 'admin', email: string) =>
+  db
+    .selectFrom('users')
+    .select('name')
+    .where('role', '=', role)
+    .where('email', '<>', email)
+    .where('disabled', '=', 0)
+    .orderBy('name'),
 );
 
-const emailPlusSuffix = preparedQuery(
-  (db, email: string) => db.selectFrom('users').select('id').where('email', '=', `${email}.example`),
-  1,
+const emailPlusSuffix = preparedQuery((db, email: string) =>
+  db.selectFrom('users').select('id').where('email', '=', `${email}.example`),
 );
 
 describe.each(DIALECTS)('a prepared query (%s)', (dialect) => {
