@@ -24,6 +24,7 @@ import { listBenchmarks } from './lists';
 import { BENCH_DIR, REPO_DIR } from './lib/paths';
 import { markdownTable, publishToReadme, writeResults, type Row } from './lib/report';
 import { thumbnailBenchmarks } from './thumbnails';
+import { stopAllChildren } from './lib/proc';
 import { findNginx } from './lib/servers';
 import { downloadBenchmarks, memoryBenchmark, uploadBenchmarks } from './transfer';
 
@@ -123,9 +124,12 @@ async function main() {
 }
 
 main()
-  .catch((error: unknown) => {
+  .catch(async (error: unknown) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exitCode = 1;
+    // A section that failed halfway leaves the servers it had started (nginx, CloudStash): without this the
+    // bench would wait on them for ever instead of exiting.
+    await stopAllChildren();
   })
   .finally(() => {
     if (!values.keep) fs.rmSync(root, { recursive: true, force: true });

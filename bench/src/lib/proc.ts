@@ -10,6 +10,23 @@ export interface Child {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Every child still running, so a bench that fails halfway can stop them instead of waiting on them. */
+const running = new Set<Child>();
+
+/**
+ * Stops every child the bench started and has not stopped (after a failure). SIGTERM, so that nginx takes its
+ * workers down with it; they hold the output pipes, which would otherwise keep the bench alive.
+ */
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all(
+    [...running].map(async (child) => {
+      await child.stop('SIGTERM');
+      child.proc.stdout?.destroy();
+      child.proc.stderr?.destroy();
+    }),
+  );
+}
+
 export function startChild(
   command: string,
   args: string[],
@@ -27,7 +44,7 @@ export function startChild(
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  return {
+  const child: Child = {
     proc,
     pid: proc.pid!,
     output: () => tail,
@@ -39,6 +56,9 @@ export function startChild(
       clearTimeout(timer);
     },
   };
+  running.add(child);
+  void exited.then(() => running.delete(child));
+  return child;
 }
 
 export function freePort(): Promise<number> {
