@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -158,6 +159,10 @@ export async function ingestToTempFile(
   try {
     await pipeline(source, inspector, out);
   } catch (error) {
+    // A write stream torn down while its open is still in the thread pool creates the file when that open
+    // completes, after the failure has been reported: the caller's removal would come first and find nothing
+    // (a malformed form that fails at once, on a busy machine). Wait for the stream to close.
+    if (!out.closed) await once(out, 'close');
     if (error instanceof UploadTooLargeError) throw error;
     // Unless our own file failed, the bytes stopped because the client's form did (malformed, cut short).
     if (diskError === undefined) throw new UploadSourceError(String(error));

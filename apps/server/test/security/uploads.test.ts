@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { REFUSED_BODY_DRAIN } from '../../src/http/refused-body';
 import { DIALECTS } from '../helpers/dialects';
-import { patchNextWriteStream } from '../helpers/disk-faults';
+import { delayNextWriteStreamOpen, patchNextWriteStream } from '../helpers/disk-faults';
 import { png, text } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
 import {
@@ -302,6 +302,20 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
     expect(answer.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     expect(await fileRows()).toBe(rows);
     expect(await eventually(() => tempFiles().length === 0)).toBe(true);
+  });
+
+  it('leaves no temporary file when the form fails before its file could even be opened', async () => {
+    delayNextWriteStreamOpen(300);
+    const answer = await owner.request('POST', '/api/v1/files/upload', {
+      body: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc`,
+      ),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(answer.status).toBe(400);
+    // Past the held-back open: had the removal run before it, the file would appear now and stay.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(tempFiles()).toEqual([]);
   });
 
   it('leaves no temporary file once an upload is answered: new bytes, a duplicate, or refused', async () => {
