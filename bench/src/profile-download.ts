@@ -7,19 +7,12 @@ import fs from 'node:fs';
 import { downloadLink, multipartBody, signUp, upload } from './lib/api';
 import { load, mbPerSecond } from './lib/load';
 import { startBareDownloadServer, startCloudStash } from './lib/servers';
-import { FILE_BYTES } from './transfer';
+import { FILE_BYTES, RANGED_READS } from './transfer';
 
-const MIB = 1024 * 1024;
-const RANGES = {
-  tiny: ['bytes=0-0'],
-  ranged: [0, 1, 2, 3]
-    .map((i) => `bytes=${i * MIB}-${(i + 1) * MIB - 1}`)
-    .concat(`bytes=${FILE_BYTES - MIB}-${FILE_BYTES - 1}`),
-  full: undefined,
-};
+const RANGES = { tiny: ['bytes=0-0'], ranged: RANGED_READS, full: undefined };
 const mode = (process.env.MODE ?? 'tiny') as keyof typeof RANGES;
 const ranges = RANGES[mode];
-const bytesEach = mode === 'tiny' ? 1 : mode === 'ranged' ? MIB : FILE_BYTES;
+const bytesEach = mode === 'tiny' ? 1 : mode === 'ranged' ? 1024 * 1024 : FILE_BYTES;
 
 const dir = fs.mkdtempSync('/tmp/profile-download-');
 const cs = await startCloudStash({ dataDir: dir });

@@ -6,7 +6,7 @@ import type { Config } from '../config';
  * The headers every answer carries: a strict policy for the app's own pages (no inline script, no framing),
  * HSTS only when the public origin is https.
  */
-export function securityHeaderOptions(config: Pick<Config, 'secureCookies'>) {
+function securityHeaderOptions(config: Pick<Config, 'secureCookies'>) {
   return {
     contentSecurityPolicy: {
       useDefaults: false,

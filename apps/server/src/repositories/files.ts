@@ -251,11 +251,7 @@ function uploadersMatching(db: Executor, text: string, searchEmail: boolean) {
       eb.or([contains('users.name', text), ...(searchEmail ? [contains('users.email', text)] : [])]),
     );
   if (!isPostgres(db) && indexable(text)) {
-    const phrase = ftsPhrase(text);
-    const columns = searchEmail ? phrase : `{name} : ${phrase}`;
-    users = users.where(
-      sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${columns})`,
-    );
+    users = users.where(sql<boolean>`users.rowid in (${usersSearchRowids(text, searchEmail)})`);
   }
   return users;
 }
@@ -282,11 +278,14 @@ function searchCandidates(db: Executor, text: string, searchEmail: boolean): Raw
       select f.id from files f where f.owner_id in (select u.id from users u where ${byUser}))`;
   }
   // SQLite takes each side of the OR through its own index (a multi-index OR) and reads rows by rowid.
+  return sql<boolean>`(files.rowid in (select rowid from files_search where files_search match ${ftsPhrase(text)})
+    or files.owner_id in (select u.id from users u where u.rowid in (${usersSearchRowids(text, searchEmail)})))`;
+}
+
+/** SQLite: the rowids of the accounts whose name (or email) contains the text, through their FTS5 table. */
+function usersSearchRowids(text: string, searchEmail: boolean): RawBuilder<unknown> {
   const phrase = ftsPhrase(text);
-  const userColumns = searchEmail ? phrase : `{name} : ${phrase}`;
-  return sql<boolean>`(files.rowid in (select rowid from files_search where files_search match ${phrase})
-    or files.owner_id in (
-      select u.id from users u where u.rowid in (select rowid from users_search where users_search match ${userColumns})))`;
+  return sql`select rowid from users_search where users_search match ${searchEmail ? phrase : `{name} : ${phrase}`}`;
 }
 
 /**
