@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { fsyncPath } from '../fsync';
 import { ensurePrivateDir } from '../private-files';
 import {
@@ -13,12 +14,11 @@ import {
   type BlobStore,
   type ByteRange,
 } from './blob-store';
+import { FileRangeStream } from './file-range-stream';
 
-/**
- * Reads of 256 KiB: of 64 KiB, 128 KiB, 256 KiB, 512 KiB and 1 MiB, measured as CPU time per MB served under
- * the download bench (bench/README.md), this size cost the serving process the least.
- */
-const READ_CHUNK_BYTES = 256 * 1024;
+const openFile = promisify(fs.open);
+const fstat = promisify(fs.fstat);
+
 /** A blob linked in under this suffix is renamed over its key at once; one left behind is a crash's. */
 const STAGED_SUFFIX = '.staged';
 /**
@@ -131,15 +131,15 @@ export class FsBlobStore implements BlobStore {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const file = blobPath(this.root, key);
     // Open first so a missing blob rejects here rather than as a stream error mid-response.
-    const handle = await fsp.open(file, 'r');
-    return handle.createReadStream({
-      autoClose: true,
-      start: range?.start,
-      end: range?.end,
-      highWaterMark: READ_CHUNK_BYTES,
-    });
+    const fd = await openFile(blobPath(this.root, key), 'r');
+    try {
+      const end = range ? range.end : (await fstat(fd)).size - 1;
+      return new FileRangeStream(fd, range?.start ?? 0, end);
+    } catch (error) {
+      fs.closeSync(fd);
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {

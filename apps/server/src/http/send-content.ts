@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, downloadFilename } from '@cloudstash/contract';
 import type { ByteRange } from '../blobs/blob-store';
 import { Crc32c } from '../blobs/checksum';
+import { FileRangeStream, type ReadCheck } from '../blobs/file-range-stream';
 import type { FileContent } from '../services/files';
 import { contentDisposition } from './content-disposition';
 import { AppError } from '../errors';
@@ -58,41 +59,59 @@ export function parseRange(
  * blob's CRC32C when it has one (blobs/checksum.ts); otherwise SHA-256 against the key, and the CRC32C of bytes
  * that passed is handed to `checked` before the last chunk goes out, so the next read takes the fast check.
  */
-function verifiedStream(
-  source: Readable,
+function bitrotCheck(
   expected: { hash: string; crc32c: number | null; size: number },
   on: {
     mismatch: () => void;
     checked: (crc32c: number | undefined) => Promise<void>;
   },
-): Readable {
+): ReadCheck {
   const sha = expected.crc32c === null ? crypto.createHash('sha256') : undefined;
   const crc = new Crc32c();
   let size = 0;
-  let held: Buffer | undefined;
-  const check = new Transform({
-    transform(chunk: Buffer, _enc, done) {
+  return {
+    update(chunk) {
       sha?.update(chunk);
       crc.update(chunk);
       size += chunk.length;
+    },
+    async beforeLast() {
+      const intact =
+        size === expected.size &&
+        (sha ? sha.digest('hex') === expected.hash : crc.digest() === expected.crc32c);
+      if (!intact) {
+        on.mismatch();
+        throw new Error('stored bytes do not match their hash');
+      }
+      await on.checked(sha ? crc.digest() : undefined);
+    },
+  };
+}
+
+/**
+ * The source with `check` applied. A local file's stream runs it itself, so its chunks go straight into the
+ * response and its buffers are used again (blobs/file-range-stream.ts); any other source goes through a
+ * transform that holds one chunk back.
+ */
+function checked(source: Readable, check: ReadCheck): Readable {
+  if (source instanceof FileRangeStream) return source.checkWith(check);
+  let held: Buffer | undefined;
+  const transform = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      check.update(chunk);
       const previous = held;
       held = chunk;
       done(null, previous);
     },
     flush(done) {
-      const intact =
-        size === expected.size &&
-        (sha ? sha.digest('hex') === expected.hash : crc.digest() === expected.crc32c);
-      if (intact) {
-        void on.checked(sha ? crc.digest() : undefined).then(() => done(null, held));
-        return;
-      }
-      on.mismatch();
-      done(new Error('stored bytes do not match their hash'));
+      check.beforeLast().then(
+        () => done(null, held),
+        (error: Error) => done(error),
+      );
     },
   });
-  source.on('error', (error) => check.destroy(error));
-  return source.pipe(check);
+  source.on('error', (error) => transform.destroy(error));
+  return source.pipe(transform);
 }
 
 /**
@@ -162,7 +181,7 @@ export async function sendContent(
       })
       .send(stream);
   }
-  const checked = async (crc32c: number | undefined) => {
+  const recordChecked = async (crc32c: number | undefined) => {
     if (crc32c !== undefined)
       await recordChecksum(crc32c).catch((error: unknown) =>
         request.log.warn({ err: error, blob: file.blob_hash }, 'could not record a checksum'),
@@ -173,14 +192,16 @@ export async function sendContent(
         request.log.warn({ err: error, file: file.id }, 'could not record a delivered download'),
       );
   };
-  const stream = verifiedStream(
+  const stream = checked(
     await read(),
-    { hash: file.blob_hash, crc32c: file.blob_crc32c, size: file.size },
-    {
-      mismatch: () =>
-        request.log.error({ file: file.id, blob: file.blob_hash }, 'stored bytes do not match their hash'),
-      checked,
-    },
+    bitrotCheck(
+      { hash: file.blob_hash, crc32c: file.blob_crc32c, size: file.size },
+      {
+        mismatch: () =>
+          request.log.error({ file: file.id, blob: file.blob_hash }, 'stored bytes do not match their hash'),
+        checked: recordChecked,
+      },
+    ),
   );
   return reply.header('content-length', file.size).send(stream);
 }
