@@ -32,5 +32,8 @@ export function connectDatabase(config: Pick<Config, 'database'>): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Statement journals and sorts stay in memory. On disk, SQLite made a file in /var/tmp for them several times
+  // per upload (open, write, unlink, all on the main thread), and wrote file names out of the data folder.
+  sqlite.pragma('temp_store = MEMORY');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
