@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { downloadLink, multipartBody, signUp, upload } from './lib/api';
 import { load, mbPerSecond } from './lib/load';
+import { cpuShares } from './lib/proc';
 import { startBareDownloadServer, startCloudStash } from './lib/servers';
 import { FILE_BYTES, RANGED_READS } from './transfer';
 
@@ -35,9 +36,11 @@ const run = (url: string) =>
   });
 for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
   for (const [name, url] of Object.entries(targets)) {
+    const cpu = cpuShares({ cs: cs.child.pid, bare: bare.child.pid, load: process.pid });
     const r = await run(url);
+    const shares = cpu.stop();
     console.log(
-      `${name} ${mode}: ${(r.ok / r.seconds).toFixed(0)} req/s, ${mbPerSecond(r, bytesEach).toFixed(0)} MB/s, p50 ${r.latency.p50.toFixed(2)} ms`,
+      `${name} ${mode}: ${(r.ok / r.seconds).toFixed(0)} req/s, ${mbPerSecond(r, bytesEach).toFixed(0)} MB/s, p50 ${r.latency.p50.toFixed(2)} ms; CPU ${shares}`,
     );
   }
 }

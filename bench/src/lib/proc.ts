@@ -118,3 +118,66 @@ export function sampleMemory(pid: number, everyMs = 25) {
     },
   };
 }
+
+/**
+ * CPU seconds each thread of a process has used so far (utime + stime from /proc/PID/task/TID/stat), keyed by
+ * thread name: a difference of two readings tells how much CPU each thread got in between, as opposed to how
+ * long it was busy (which also counts time spent runnable but not running).
+ */
+export function threadCpuSeconds(pid: number): Map<string, number> {
+  const ticks = 100; // USER_HZ on Linux
+  const byName = new Map<string, number>();
+  // How long the main thread has waited, runnable, for a core: the part of "busy" that is not work.
+  try {
+    const [, waitedNs] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+    byName.set('main waiting', Number(waitedNs) / 1e9);
+  } catch {
+    // no schedstat on this kernel: the CPU figures stand alone
+  }
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
+    const key = tid === String(pid) ? 'main' : `${name}:${tid}`;
+    if (byName.has(key) && key === 'main waiting') continue;
+    byName.set(key, (byName.get(key) ?? 0) + seconds);
+  }
+  return byName;
+}
+
+/**
+ * Starts measuring the CPU each process gets; `stop()` tells, per process, its main thread's share of a core,
+ * the other threads' (thread pool, V8's GC helpers), the busiest of those, and how long the main thread sat
+ * runnable waiting for a core.
+ */
+export function cpuShares(pids: Record<string, number>) {
+  const started = Date.now();
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, threadCpuSeconds(pid)]));
+  return {
+    stop(): string {
+      const seconds = (Date.now() - started) / 1000;
+      const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
+      return Object.entries(pids)
+        .map(([name, pid]) => {
+          const used = [...threadCpuSeconds(pid)].map(
+            ([thread, s]) => [thread, (s - (before[name]!.get(thread) ?? 0)) / seconds] as const,
+          );
+          const share = (thread: string) => used.find(([t]) => t === thread)?.[1] ?? 0;
+          const others = used.filter(([t]) => !t.startsWith('main')).sort((a, b) => b[1] - a[1]);
+          const rest = others.reduce((sum, [, v]) => sum + v, 0);
+          const busiest = others
+            .slice(0, Number(process.env.BUSIEST ?? 4))
+            .map(([t, v]) => `${t} ${pct(v)}`)
+            .join(', ');
+          return `${name} main ${pct(share('main'))} + other ${pct(rest)} [${busiest}], main waited ${pct(share('main waiting'))}`;
+        })
+        .join('; ');
+    },
+  };
+}
