@@ -1,28 +1,7 @@
 import fs from 'node:fs';
 import { OutgoingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-
-/**
- * Reads of 256 KiB: of 64 KiB, 128 KiB, 256 KiB, 512 KiB and 1 MiB, measured as CPU time per MB served under
- * the download bench (bench/README.md), this size cost the serving process the least.
- */
-export const READ_CHUNK_BYTES = 256 * 1024;
-/** Free read buffers kept for the next downloads (16 MiB); more are left to the garbage collector. */
-const POOL_LIMIT = 64;
-const pool: Buffer[] = [];
-
-function takeBuffer(): Buffer {
-  return pool.pop() ?? Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
-}
-
-function giveBack(buffers: Buffer[]): void {
-  for (const buffer of buffers) if (pool.length < POOL_LIMIT) pool.push(buffer);
-}
-
-/** How many read buffers wait in the pool for the next download. */
-export function pooledReadBuffers(): number {
-  return pool.length;
-}
+import { giveBack, takeBuffer } from './buffer-pool';
 
 /** Something that looks at every byte of a read on its way out (the bitrot check of a whole download). */
 export interface ReadCheck {
@@ -33,12 +12,9 @@ export interface ReadCheck {
 }
 
 /**
- * Bytes `start` to `end` (inclusive) of an open file, read into buffers that are used again.
- *
- * A fresh buffer per chunk, as fs.createReadStream makes, is memory outside the JavaScript heap that V8 counts
- * towards its next collection: serving 1 GB/s, the server collected garbage every 25 ms, which promoted every
- * request still in flight and made each full collection of its large heap cost more. Under the download bench
- * that took the serving process from the bare Node file server's throughput to under half of it in some runs.
+ * Bytes `start` to `end` (inclusive) of an open file, read into pooled buffers (buffer-pool.ts), where
+ * fs.createReadStream makes a new one per chunk: under the download bench that took the serving process from
+ * the bare Node file server's throughput to under half of it in some runs.
  *
  * A buffer is used again only once nothing can still hold it: the stream was piped into an HTTP response (and
  * nowhere else), and neither this stream nor the response has any byte still waiting, so every chunk pushed so

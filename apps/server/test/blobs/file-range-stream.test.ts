@@ -6,18 +6,23 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileRangeStream, pooledReadBuffers, READ_CHUNK_BYTES } from '../../src/blobs/file-range-stream';
+import { FileRangeStream } from '../../src/blobs/file-range-stream';
+import { POOLED_BUFFER_BYTES, pooledBuffers } from '../../src/blobs/buffer-pool';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-range-stream-'));
 /** Sizes around the read size, so that last chunks are short, whole, or one byte. */
-const files = [3 * READ_CHUNK_BYTES + 17, READ_CHUNK_BYTES, 5_000_000, 1, 92 * READ_CHUNK_BYTES + 17].map(
-  (size, i) => {
-    const bytes = crypto.randomBytes(size);
-    const file = path.join(dir, `f${i}`);
-    fs.writeFileSync(file, bytes);
-    return { file, bytes };
-  },
-);
+const files = [
+  3 * POOLED_BUFFER_BYTES + 17,
+  POOLED_BUFFER_BYTES,
+  5_000_000,
+  1,
+  92 * POOLED_BUFFER_BYTES + 17,
+].map((size, i) => {
+  const bytes = crypto.randomBytes(size);
+  const file = path.join(dir, `f${i}`);
+  fs.writeFileSync(file, bytes);
+  return { file, bytes };
+});
 
 function open(file: string, start: number, end: number) {
   return new FileRangeStream(fs.openSync(file, 'r'), start, end);
@@ -49,8 +54,8 @@ describe('FileRangeStream', () => {
   it('reads exactly the range asked for', async () => {
     const { file, bytes } = files[0]!;
     const { sink, bytes: got } = keeper();
-    await pipeline(open(file, 5, READ_CHUNK_BYTES + 9), sink);
-    expect(got().equals(bytes.subarray(5, READ_CHUNK_BYTES + 10))).toBe(true);
+    await pipeline(open(file, 5, POOLED_BUFFER_BYTES + 9), sink);
+    expect(got().equals(bytes.subarray(5, POOLED_BUFFER_BYTES + 10))).toBe(true);
   });
 
   it('ends short when the file is shorter than the range, so the check sees the wrong size', async () => {
@@ -149,7 +154,7 @@ describe('FileRangeStream into HTTP responses (buffers used again)', () => {
       const { bytes } = files[index]!;
       const from = (n * 7919) % bytes.length;
       const range: [number, number] | undefined =
-        n % 3 === 0 ? [from, Math.min(bytes.length - 1, from + READ_CHUNK_BYTES * 2)] : undefined;
+        n % 3 === 0 ? [from, Math.min(bytes.length - 1, from + POOLED_BUFFER_BYTES * 2)] : undefined;
       const expected = range ? bytes.subarray(range[0], range[1] + 1) : bytes;
       // Stalls at different distances from the end: one of them leaves the last, short chunk queued in the
       // server while the kernel's buffers are full.
@@ -164,6 +169,6 @@ describe('FileRangeStream into HTTP responses (buffers used again)', () => {
         expect(body.equals(cases[n]!.expected), `download ${n}`).toBe(true);
       });
     }
-    expect(pooledReadBuffers()).toBeGreaterThan(0);
+    expect(pooledBuffers()).toBeGreaterThan(0);
   });
 });
