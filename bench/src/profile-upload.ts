@@ -9,7 +9,10 @@ import { cpuShares } from './lib/proc';
 import { startBareUploadServer, startCloudStash } from './lib/servers';
 
 const dir = fs.mkdtempSync('/tmp/prof-data-');
-const cs = await startCloudStash({ dataDir: `${dir}/cs` });
+const cs = await startCloudStash({
+  dataDir: `${dir}/cs`,
+  env: process.env.THUMBNAIL_WORKERS ? { THUMBNAIL_WORKERS: process.env.THUMBNAIL_WORKERS } : {},
+});
 const bare = await startBareUploadServer(`${dir}/bare`, { fsync: true });
 const cookie = await signUp(cs.origin, 'p@bench.test');
 const bytes = crypto.randomBytes(5_000_000);
