@@ -93,7 +93,7 @@ function bitrotCheck(
  * response and its buffers are used again (blobs/file-range-stream.ts); any other source goes through a
  * transform that holds one chunk back.
  */
-function checked(source: Readable, check: ReadCheck): Readable {
+function withCheck(source: Readable, check: ReadCheck): Readable {
   if (source instanceof FileRangeStream) return source.checkWith(check);
   let held: Buffer | undefined;
   const transform = new Transform({
@@ -192,7 +192,7 @@ export async function sendContent(
         request.log.warn({ err: error, file: file.id }, 'could not record a delivered download'),
       );
   };
-  const stream = checked(
+  const stream = withCheck(
     await read(),
     bitrotCheck(
       { hash: file.blob_hash, crc32c: file.blob_crc32c, size: file.size },
