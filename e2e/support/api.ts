@@ -4,6 +4,12 @@ import type { Envelope, Page, StorageStats, StoredFile, User, UserFileStats } fr
 import { uniqueTextFile, type Fixture } from './files';
 
 const V1 = '/api/v1';
+/**
+ * The server closes a keep-alive connection after 10 s idle (a hardening limit). A request context that reuses
+ * one just as it closes gets ECONNRESET, as a test that signed a user in again after 10 s of screen checks did;
+ * a browser sends such a request again on a new connection, and Playwright does so when asked.
+ */
+const RETRY_RESET = { maxRetries: 1 };
 
 /** Someone who can sign in. */
 export interface Credentials {
@@ -52,6 +58,7 @@ async function ok(response: APIResponse, what: string): Promise<void> {
 
 export async function register(request: APIRequestContext, credentials: Credentials): Promise<void> {
   const response = await request.post(`${V1}/users/register`, {
+    ...RETRY_RESET,
     data: { name: credentials.name, email: credentials.email, password: credentials.password },
   });
   await ok(response, `register ${credentials.email}`);
@@ -60,6 +67,7 @@ export async function register(request: APIRequestContext, credentials: Credenti
 /** Signs in; on a page's request context (page.request) this signs the page in too (shared cookies). */
 export async function signIn(request: APIRequestContext, credentials: Credentials): Promise<Account> {
   const response = await request.post(`${V1}/users/login`, {
+    ...RETRY_RESET,
     data: { email: credentials.email, password: credentials.password },
   });
   await ok(response, `login ${credentials.email}`);
@@ -69,7 +77,7 @@ export async function signIn(request: APIRequestContext, credentials: Credential
 }
 
 export async function currentUser(request: APIRequestContext): Promise<User | null> {
-  const response = await request.get(`${V1}/users/me`);
+  const response = await request.get(`${V1}/users/me`, RETRY_RESET);
   if (!response.ok()) return null;
   return ((await response.json()) as Envelope<User>).data;
 }
@@ -97,6 +105,7 @@ export async function uploadFile(
   { filename = file.stem, isPublic = false }: UploadOptions = {},
 ): Promise<StoredFile> {
   const response = await request.post(`${V1}/files/upload`, {
+    ...RETRY_RESET,
     multipart: {
       filename,
       isPublic: String(isPublic),
@@ -119,7 +128,7 @@ export async function seedPublicFiles(request: APIRequestContext, tag: string, c
 }
 
 export async function getFile(request: APIRequestContext, id: string): Promise<StoredFile | null> {
-  const response = await request.get(`${V1}/files/f/${id}`);
+  const response = await request.get(`${V1}/files/f/${id}`, RETRY_RESET);
   if (!response.ok()) return null;
   return ((await response.json()) as Envelope<StoredFile>).data;
 }
@@ -130,10 +139,10 @@ export async function getFile(request: APIRequestContext, id: string): Promise<S
  * download, while a signed-in user's own downloads of one file count once a minute.
  */
 export async function countDownload(request: APIRequestContext, id: string): Promise<void> {
-  const created = await request.post(`${V1}/files/f/${id}/links`, { data: {} });
+  const created = await request.post(`${V1}/files/f/${id}/links`, { ...RETRY_RESET, data: {} });
   await ok(created, `share link for ${id}`);
   const { token } = (await created.json()).data as { token: string };
-  await ok(await request.get(`${V1}/s/${token}/content?download=1`), `download ${id}`);
+  await ok(await request.get(`${V1}/s/${token}/content?download=1`, RETRY_RESET), `download ${id}`);
 }
 
 /** Every item of a paginated list, following meta.nextCursor. */
@@ -147,7 +156,7 @@ export async function listAll<T>(
   for (let pageNo = 0; pageNo < 1000; pageNo++) {
     const query: Record<string, string> = { ...params, limit: '200' };
     if (cursor) query.cursor = cursor;
-    const response = await request.get(`${V1}${path}`, { params: query });
+    const response = await request.get(`${V1}${path}`, { ...RETRY_RESET, params: query });
     await ok(response, `GET ${path}`);
     const body = (await response.json()) as Page<T>;
     items.push(...body.data);
@@ -162,7 +171,7 @@ export async function myFiles(request: APIRequestContext): Promise<StoredFile[]>
 }
 
 export async function storageStats(request: APIRequestContext): Promise<StorageStats> {
-  const response = await request.get(`${V1}/admin/stats`);
+  const response = await request.get(`${V1}/admin/stats`, RETRY_RESET);
   await ok(response, 'GET /admin/stats');
   return ((await response.json()) as Envelope<StorageStats>).data;
 }
@@ -171,12 +180,12 @@ export async function userStats(
   request: APIRequestContext,
   userId: string,
 ): Promise<UserFileStats & { user: User }> {
-  const response = await request.get(`${V1}/admin/stats/${userId}`);
+  const response = await request.get(`${V1}/admin/stats/${userId}`, RETRY_RESET);
   await ok(response, `GET /admin/stats/${userId}`);
   return ((await response.json()) as Envelope<UserFileStats & { user: User }>).data;
 }
 
 export async function expectSignedOut(request: APIRequestContext): Promise<void> {
-  const response = await request.get(`${V1}/users/me`);
+  const response = await request.get(`${V1}/users/me`, RETRY_RESET);
   expect(response.status(), 'GET /users/me after logout').toBe(401);
 }
