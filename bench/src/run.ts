@@ -75,7 +75,7 @@ async function main() {
   const ctx = { root, seconds, log };
   // The timing test first, on a quiet disk. After the upload rows, the disk is still taking in their
   // gigabytes (and discarding them once deleted) for a while, which in one full run slowed the two samples
-  // unevenly (medians 27.8 and 39.8 ms) where runs of the section alone had them within 2.5-15 %.
+  // unevenly (medians 27.8 and 39.8 ms) where runs of the section alone had them 4-17 % apart, either way.
   if (sections.has('transfer') || sections.has('dedup-timing'))
     rows.push(...(await dedupTimingBenchmark(ctx)));
   if (sections.has('transfer') || sections.has('uploads')) rows.push(...(await uploadBenchmarks(ctx)));
