@@ -3,8 +3,8 @@
  *
  * Each new Buffer is memory outside the JavaScript heap that V8 counts towards its next collection. Serving
  * a gigabyte a second from fresh buffers, the server ran a scavenge every 25 ms; requests still in flight
- * then were promoted to the old generation, so full collections of the server's large heap ran several times
- * a second as well, and V8's helper threads took most of a core.
+ * survived each one into the old generation, which kept growing, and V8's GC helper threads took most of a
+ * core between them.
  *
  * Size: of 64 KiB, 128 KiB, 256 KiB, 512 KiB and 1 MiB reads, measured as CPU time per MB served under the
  * download bench (bench/README.md), 256 KiB cost the serving process the least.
