@@ -115,10 +115,7 @@ describe('FileRangeStream into HTTP responses (buffers used again)', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  /**
-   * One download. A stalled reader stops reading for a while near its end, so the kernel's socket buffers fill
-   * and the server's last writes queue in the process, while the other downloads go on.
-   */
+  /** One download. A stalled reader stops reading for 150 ms near its end while the other downloads go on. */
   function get(
     index: number,
     range: [number, number] | undefined,
@@ -134,7 +131,6 @@ describe('FileRangeStream into HTTP responses (buffers used again)', () => {
           res.on('data', (chunk: Buffer) => {
             chunks.push(chunk);
             received += chunk.length;
-            // Near the end, when the server has read its last chunks and the kernel holds less than the rest.
             if (stallAt !== undefined && !stalled && received >= stallAt) {
               stalled = true;
               res.pause();
@@ -156,8 +152,8 @@ describe('FileRangeStream into HTTP responses (buffers used again)', () => {
       const range: [number, number] | undefined =
         n % 3 === 0 ? [from, Math.min(bytes.length - 1, from + POOLED_BUFFER_BYTES * 2)] : undefined;
       const expected = range ? bytes.subarray(range[0], range[1] + 1) : bytes;
-      // Stalls at different distances from the end: one of them leaves the last, short chunk queued in the
-      // server while the kernel's buffers are full.
+      // Stalls at different distances from the end, so that buffers are taken and given back by other downloads
+      // while a stalled one still has bytes on their way.
       const stallAt = n % 4 === 1 ? Math.max(0, expected.length - (1 + (n % 6)) * 1_000_000) : undefined;
       return { index, range, stallAt, expected };
     });
