@@ -120,8 +120,8 @@ export function sampleMemory(pid: number, everyMs = 25) {
 }
 
 /**
- * CPU seconds each thread of a process has used so far (utime + stime from /proc/PID/task/TID/stat), keyed by
- * thread name: a difference of two readings tells how much CPU each thread got in between, as opposed to how
+ * CPU seconds each thread of a process has used so far (utime + stime from /proc/PID/task/TID/stat), keyed
+ * `main` for the main thread and `name:tid` for the others, plus `main waiting`: a difference of two readings tells how much CPU each thread got in between, as opposed to how
  * long it was busy (which also counts time spent runnable but not running).
  */
 export function threadCpuSeconds(pid: number): Map<string, number> {
@@ -145,7 +145,6 @@ export function threadCpuSeconds(pid: number): Map<string, number> {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
     const key = tid === String(pid) ? 'main' : `${name}:${tid}`;
-    if (byName.has(key) && key === 'main waiting') continue;
     byName.set(key, (byName.get(key) ?? 0) + seconds);
   }
   return byName;
