@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Crc32c } from '../blobs/checksum';
-import { fsyncPath } from '../fsync';
 import { PRIVATE_DIR_MODE } from '../private-files';
+import { BatchedFileSink } from './batched-file-sink';
 import { SNIFF_BYTES } from './detect-type';
 import type { UploadHooks } from './hooks';
 
@@ -153,28 +152,27 @@ export async function ingestToTempFile(
   const tmpDir = path.dirname(tempPath);
   await ensureDirectory(tmpDir);
   const inspector = new ByteInspector(maxBytes);
-  const out = fs.createWriteStream(tempPath, { flags: 'wx' });
-  let diskError: unknown;
-  out.once('error', (error) => (diskError ??= error));
+  const out = new BatchedFileSink(tempPath);
   try {
     await pipeline(source, inspector, out);
   } catch (error) {
-    // A write stream torn down while its open is still in the thread pool creates the file when that open
-    // completes, after the failure has been reported: the caller's removal would come first and find nothing
-    // (a malformed form that fails at once, on a busy machine). Wait for the stream to close.
-    if (!out.closed) await once(out, 'close');
+    // A file torn down while its open is still in the thread pool is created when that open completes, after
+    // the failure has been reported: the caller's removal would come first and find nothing (a malformed form
+    // that fails at once, on a busy machine). Wait for it to close.
+    await out.closedDown();
     if (error instanceof UploadTooLargeError) throw error;
     // Unless our own file failed, the bytes stopped because the client's form did (malformed, cut short).
-    if (diskError === undefined) throw new UploadSourceError(String(error));
+    if (out.diskError === undefined) throw new UploadSourceError(String(error));
     // The folder vanished under us (someone cleaned it): the next upload creates it again.
-    if ((diskError as { code?: string }).code === 'ENOENT') createdDirectories.delete(tmpDir);
-    throw serverFault(diskError);
+    if ((out.diskError as { code?: string }).code === 'ENOENT') createdDirectories.delete(tmpDir);
+    throw serverFault(out.diskError);
   }
-  hooks.afterTempWrite?.();
   try {
-    await fsyncPath(tempPath);
-  } catch (error) {
-    throw serverFault(error);
+    hooks.afterTempWrite?.();
+    await out.sync().catch((error: unknown) => Promise.reject(serverFault(error)));
+  } finally {
+    out.destroy();
+    await out.closedDown();
   }
   hooks.afterFsync?.();
   return { ...inspector.tally.finish(), tempPath };

@@ -1,34 +1,50 @@
 import fs from 'node:fs';
 import { vi } from 'vitest';
 
-/**
- * Lets a test change how the next file write stream behaves (fail, or go slowly) while the upload path runs
- * unchanged: `patch` gets the real stream before anything is written to it.
+/*
+ * An upload's temporary file is written with the callback API of `fs` (open, writev, fsync), looked up at each
+ * call, so a test can change how the next of those behaves while the upload path runs unchanged. These are
+ * process-wide: a test using them keeps other file work (background jobs) out of the way.
  */
-export function patchNextWriteStream(patch: (stream: fs.WriteStream) => void): void {
-  const real = fs.createWriteStream;
-  vi.spyOn(fs, 'createWriteStream').mockImplementationOnce(((
-    file: fs.PathLike,
-    options?: Parameters<typeof fs.createWriteStream>[1],
-  ) => {
-    const stream = real(file, options);
-    patch(stream);
-    return stream;
-  }) as typeof fs.createWriteStream);
+
+type Callback = (...results: unknown[]) => void;
+
+/** The next `fs.writev` fails with `error` instead of writing; the check tells whether it happened. */
+export function failNextFileWrite(error: Error): () => boolean {
+  let fired = false;
+  vi.spyOn(fs, 'writev').mockImplementationOnce(((...args: unknown[]) => {
+    fired = true;
+    const done = args.at(-1) as Callback;
+    setImmediate(() => done(error, 0));
+  }) as typeof fs.writev);
+  return () => fired;
+}
+
+/** The next `fs.fsync` fails with `error` instead of syncing; the check tells whether it happened. */
+export function failNextFileSync(error: Error): () => boolean {
+  let fired = false;
+  vi.spyOn(fs, 'fsync').mockImplementationOnce(((_fd: number, done: Callback) => {
+    fired = true;
+    setImmediate(() => done(error));
+  }) as typeof fs.fsync);
+  return () => fired;
+}
+
+/** Every `fs.writev` lands `ms` late, as on a slow disk, until the test's mocks are restored. */
+export function slowFileWrites(ms: number): void {
+  const real = fs.writev.bind(fs) as (...args: unknown[]) => void;
+  vi.spyOn(fs, 'writev').mockImplementation(
+    ((...args: unknown[]) => void setTimeout(() => real(...args), ms)) as typeof fs.writev,
+  );
 }
 
 /**
- * Holds back the open of the next file write stream by `ms`, as a thread pool busy with other uploads' fsyncs
- * does: whatever fails meanwhile sees a stream whose file does not exist yet, and appears when the open lands.
+ * Holds back the next `fs.open` by `ms`, as a thread pool busy with other uploads' fsyncs does: whatever fails
+ * meanwhile sees a file that does not exist yet, and appears when the open lands.
  */
-export function delayNextWriteStreamOpen(ms: number): void {
-  const real = fs.createWriteStream;
-  vi.spyOn(fs, 'createWriteStream').mockImplementationOnce(((
-    file: fs.PathLike,
-    options?: Parameters<typeof fs.createWriteStream>[1],
-  ) => {
-    const delayedOpen = (...args: Parameters<typeof fs.open>) => setTimeout(() => fs.open(...args), ms);
-    const overrides = { fs: { open: delayedOpen, write: fs.write, writev: fs.writev, close: fs.close } };
-    return real(file, { ...(typeof options === 'object' ? options : {}), ...overrides });
-  }) as typeof fs.createWriteStream);
+export function delayNextFileOpen(ms: number): void {
+  const real = fs.open.bind(fs) as (...args: unknown[]) => void;
+  vi.spyOn(fs, 'open').mockImplementationOnce(
+    ((...args: unknown[]) => void setTimeout(() => real(...args), ms)) as typeof fs.open,
+  );
 }

@@ -15,7 +15,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
-import { patchNextWriteStream } from '../helpers/disk-faults';
+import { failNextFileSync, failNextFileWrite } from '../helpers/disk-faults';
 import { png, sha256 } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
 import { filesUnder, startTestApp, type TestApp } from '../helpers/test-app';
@@ -60,32 +60,14 @@ interface Fault {
 const FAULTS: Fault[] = [
   {
     name: 'a write of the temporary file fails (ENOSPC)',
-    arm: () => {
-      let fired = false;
-      patchNextWriteStream((stream) => {
-        stream._write = (_chunk, _enc, done) => {
-          fired = true;
-          done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
-        };
-      });
-      return () => fired;
-    },
+    arm: () =>
+      failNextFileWrite(
+        Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+      ),
   },
   {
     name: 'the fsync of the temporary file fails (EIO)',
-    arm: (t) => {
-      let fired = false;
-      const real = fsp.open;
-      vi.spyOn(fsp, 'open').mockImplementation((async (file: fs.PathLike, ...rest: unknown[]) => {
-        const handle = await (real as (...a: unknown[]) => Promise<fsp.FileHandle>)(file, ...rest);
-        if (String(file).startsWith(t.config.tmpDir) && !fired) {
-          fired = true;
-          handle.sync = () => Promise.reject(eio('fsync'));
-        }
-        return handle;
-      }) as typeof fsp.open);
-      return () => fired;
-    },
+    arm: () => failNextFileSync(eio('fsync')),
   },
   {
     name: 'the rename into place fails (EIO)',

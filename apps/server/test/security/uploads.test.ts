@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { REFUSED_BODY_DRAIN } from '../../src/http/refused-body';
 import { DIALECTS } from '../helpers/dialects';
-import { delayNextWriteStreamOpen, patchNextWriteStream } from '../helpers/disk-faults';
+import { delayNextFileOpen, slowFileWrites } from '../helpers/disk-faults';
 import { png, text } from '../helpers/fixtures';
 import type { TestClient } from '../helpers/test-client';
 import {
@@ -96,13 +96,7 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
   ])(
     'cuts a chunked upload with no Content-Length off after reading at most limit + 1 file bytes, with %s',
     async (_label, slowDisk) => {
-      if (slowDisk) {
-        patchNextWriteStream((stream) => {
-          const write = stream._write.bind(stream);
-          stream._write = (chunk, enc, done) =>
-            void setTimeout(() => (stream.destroyed ? done() : write(chunk, enc, done)), 30);
-        });
-      }
+      if (slowDisk) slowFileWrites(30);
       bytesReadAtAnswer.length = 0;
       answeredSockets.length = 0;
       const boundary = 'cut-off-boundary';
@@ -305,7 +299,7 @@ describe.each(DIALECTS)('upload limits and multipart abuse (%s)', (dialect) => {
   });
 
   it('leaves no temporary file when the form fails before its file could even be opened', async () => {
-    delayNextWriteStreamOpen(300);
+    delayNextFileOpen(300);
     const answer = await owner.request('POST', '/api/v1/files/upload', {
       body: Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc`,
