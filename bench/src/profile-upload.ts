@@ -1,20 +1,32 @@
 // Ad-hoc: CloudStash against the fsyncing bare upload server, alternating loads of distinct 5 MB uploads
-// (DUP=1: the same bytes every time), C clients, S seconds, ROUNDS rounds, with each process's CPU shares.
+// (DUP=1: the same bytes every time), C clients, S seconds, ROUNDS rounds (the order flips every round). Per
+// upload it prints each process's CPU (main thread, other threads), the server's context switches and what the
+// disk wrote. BEFORE_SRC=<checkout>/apps/server/src adds an earlier server to the rotation;
 // BENCH_CPU_PROF=/tmp/prof profiles CloudStash. node --import tsx bench/src/profile-upload.ts
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { multipartBody, multipartHeaders, signUp } from './lib/api';
 import { load, mbPerSecond } from './lib/load';
-import { cpuShares } from './lib/proc';
-import { startBareUploadServer, startCloudStash } from './lib/servers';
+import { contextSwitches, diskWrites, threadCpuSeconds } from './lib/proc';
+import { startBareUploadServer, startCloudStash, type RunningServer } from './lib/servers';
 
 const dir = fs.mkdtempSync('/tmp/prof-data-');
-const cs = await startCloudStash({
-  dataDir: `${dir}/cs`,
-  env: process.env.THUMBNAIL_WORKERS ? { THUMBNAIL_WORKERS: process.env.THUMBNAIL_WORKERS } : {},
+const env: Record<string, string> = process.env.THUMBNAIL_WORKERS
+  ? { THUMBNAIL_WORKERS: process.env.THUMBNAIL_WORKERS }
+  : {};
+const targets: { name: string; server: RunningServer; cookie?: string }[] = [];
+const cloudstash = await startCloudStash({ dataDir: `${dir}/cs`, env });
+targets.push({
+  name: 'cloudstash',
+  server: cloudstash,
+  cookie: await signUp(cloudstash.origin, 'p@bench.test'),
 });
-const bare = await startBareUploadServer(`${dir}/bare`, { fsync: true });
-const cookie = await signUp(cs.origin, 'p@bench.test');
+if (process.env.BEFORE_SRC) {
+  const before = await startCloudStash({ dataDir: `${dir}/before`, env, serverSrc: process.env.BEFORE_SRC });
+  targets.push({ name: 'before', server: before, cookie: await signUp(before.origin, 'p@bench.test') });
+}
+targets.push({ name: 'bare+fsync', server: await startBareUploadServer(`${dir}/bare`, { fsync: true }) });
+
 const bytes = crypto.randomBytes(5_000_000);
 Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(bytes);
 const { body, fileOffset } = multipartBody(bytes, 'a.jpg', 'image/jpeg');
@@ -37,19 +49,33 @@ const run = (origin: string, cookie?: string) =>
       },
     ],
   });
+
+/** CPU seconds of a process so far: its main thread, and all its other threads together. */
+function cpu(pid: number) {
+  let main = 0;
+  let other = 0;
+  for (const [thread, seconds] of threadCpuSeconds(pid)) {
+    if (thread === 'main') main = seconds;
+    else if (thread !== 'main waiting') other += seconds;
+  }
+  return { main, other };
+}
+
 for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
-  for (const [name, target] of [
-    ['cloudstash', () => run(cs.origin, cookie)],
-    ['bare+fsync', () => run(bare.origin)],
-  ] as const) {
-    const cpu = cpuShares({ cs: cs.child.pid, bare: bare.child.pid, load: process.pid });
-    const r = await target();
-    const shares = cpu.stop();
+  for (const { name, server, cookie } of round % 2 ? [...targets].reverse() : targets) {
+    const pid = server.child.pid;
+    const [cpu0, load0, switches0, disk0] = [cpu(pid), cpu(process.pid), contextSwitches(pid), diskWrites()];
+    const r = await run(server.origin, cookie);
+    const [cpu1, load1, switches1, disk1] = [cpu(pid), cpu(process.pid), contextSwitches(pid), diskWrites()];
+    const ms = (seconds: number) => ((seconds * 1000) / r.ok).toFixed(1);
     console.log(
-      `${name}: ${mbPerSecond(r, 5e6).toFixed(0)} MB/s, p50 ${r.latency.p50.toFixed(0)} ms; CPU ${shares}`,
+      `${round} ${name}: ${mbPerSecond(r, 5e6).toFixed(0)} MB/s, p50 ${r.latency.p50.toFixed(0)} ms, ${r.ok} uploads;` +
+        ` per upload: CPU main ${ms(cpu1.main - cpu0.main)} ms + other threads ${ms(cpu1.other - cpu0.other)} ms` +
+        ` (load generator ${ms(load1.main + load1.other - load0.main - load0.other)} ms),` +
+        ` ${((switches1 - switches0) / r.ok).toFixed(0)} context switches,` +
+        ` disk ${((disk1.bytes - disk0.bytes) / 1e6 / r.ok).toFixed(2)} MB in ${((disk1.requests - disk0.requests) / r.ok).toFixed(1)} writes`,
     );
   }
 }
-await cs.stop();
-await bare.stop();
+for (const { server } of targets) await server.stop();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -180,3 +180,37 @@ export function cpuShares(pids: Record<string, number>) {
     },
   };
 }
+
+/** Context switches of all of a process's threads so far (voluntary and not), from /proc/PID/task/TID/status. */
+export function contextSwitches(pid: number): number {
+  let total = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let status: string;
+    try {
+      status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    for (const match of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)/gm))
+      total += Number(match[1]);
+  }
+  return total;
+}
+
+/**
+ * Write requests and bytes the machine's disks have completed so far (/proc/diskstats, whole disks only):
+ * the difference of two readings tells how much one load made the disk write.
+ */
+export function diskWrites(): { requests: number; bytes: number } {
+  let requests = 0;
+  let sectors = 0;
+  for (const line of fs.readFileSync('/proc/diskstats', 'utf8').split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    const name = fields[2] ?? '';
+    // Whole disks (vda, sda, nvme0n1), not their partitions or virtual devices.
+    if (!/^(?:[vsh]d[a-z]+|nvme\d+n\d+|xvd[a-z]+)$/.test(name)) continue;
+    requests += Number(fields[7]);
+    sectors += Number(fields[9]);
+  }
+  return { requests, bytes: sectors * 512 };
+}

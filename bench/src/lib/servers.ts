@@ -20,6 +20,8 @@ export async function startCloudStash(opts: {
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Another checkout's apps/server/src, for a before/after comparison in one run. */
+  serverSrc?: string;
 }) {
   const port = await freePort();
   const profDir = process.env.BENCH_CPU_PROF;
@@ -29,7 +31,7 @@ export async function startCloudStash(opts: {
     ...extra,
     '--import',
     'tsx',
-    SERVER_MAIN,
+    opts.serverSrc ? path.join(opts.serverSrc, 'main.ts') : SERVER_MAIN,
   ];
   const child = startChild(process.execPath, args, {
     cwd: REPO_DIR,
