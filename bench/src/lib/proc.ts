@@ -119,10 +119,24 @@ export function sampleMemory(pid: number, everyMs = 25) {
   };
 }
 
+/** Each thread's /proc/PID/task/TID/`file`, with its thread id; a thread that ends meanwhile is left out. */
+function threadFiles(pid: number, file: 'stat' | 'status'): [tid: string, text: string][] {
+  const read: [string, string][] = [];
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      read.push([tid, fs.readFileSync(`/proc/${pid}/task/${tid}/${file}`, 'utf8')]);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return read;
+}
+
 /**
  * CPU seconds each thread of a process has used so far (utime + stime from /proc/PID/task/TID/stat), keyed
- * `main` for the main thread and `name:tid` for the others, plus `main waiting`: a difference of two readings tells how much CPU each thread got in between, as opposed to how
- * long it was busy (which also counts time spent runnable but not running).
+ * `main` for the main thread and `name:tid` for the others, plus `main waiting`: a difference of two readings
+ * tells how much CPU each thread got in between, as opposed to how long it was busy (which also counts time
+ * spent runnable but not running).
  */
 export function threadCpuSeconds(pid: number): Map<string, number> {
   const ticks = 100; // USER_HZ on Linux
@@ -134,13 +148,7 @@ export function threadCpuSeconds(pid: number): Map<string, number> {
   } catch {
     // no schedstat on this kernel: the CPU figures stand alone
   }
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended between the listing and the read
-    }
+  for (const [tid, stat] of threadFiles(pid, 'stat')) {
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
@@ -184,13 +192,7 @@ export function cpuShares(pids: Record<string, number>) {
 /** Context switches of all of a process's threads so far (voluntary and not), from /proc/PID/task/TID/status. */
 export function contextSwitches(pid: number): number {
   let total = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    let status: string;
-    try {
-      status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
-    } catch {
-      continue; // the thread ended between the listing and the read
-    }
+  for (const [, status] of threadFiles(pid, 'status')) {
     for (const match of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)/gm))
       total += Number(match[1]);
   }
