@@ -1,20 +1,16 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { BlobStore } from '../blobs/blob-store';
-import { Crc32c, type BlobDigest } from '../blobs/checksum';
+import type { BlobDigest } from '../blobs/checksum';
 import { createBlobStore } from '../blobs/create-blob-store';
 import { FsBlobStore } from '../blobs/fs-blob-store';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { inTransaction } from '../db/executor';
 import { migrateToLatest } from '../db/migrations';
-import { fsyncPath } from '../fsync';
 import {
   copyTableRows,
   insertBlobRows,
@@ -26,6 +22,7 @@ import { insertThumbnails, type ThumbnailRow } from '../repositories/thumbnails'
 import { loadAppSecret } from '../secrets';
 import { createServices } from '../services/container';
 import { thumbnailName } from '../services/thumbnails/storage';
+import { ingestToTempFile, newTempPath } from '../upload/ingest';
 
 export const MIGRATE_USAGE = `  migrate --from <embedded DATA_DIR> [--create-bucket] [--concurrency <n>]
         Copy an embedded instance (SQLite + local blobs, stopped) into the configured PostgreSQL
@@ -71,32 +68,23 @@ const LINK_TABLES = [
 ] as const;
 const PAGE = 500;
 
-/** Streams a source blob into a fresh temporary file while hashing it; the file is fsynced before returning. */
+/**
+ * Streams a source blob into a fresh temporary file while hashing it, as an upload's bytes are (the same
+ * ingest: batched writes, fsynced before returning); the file is removed again if the copy fails.
+ */
 async function copyToTemp(
   source: BlobStore,
   key: string,
   tmpDir: string,
 ): Promise<{ tempPath: string } & BlobDigest> {
-  const tempPath = path.join(tmpDir, `migrate-${crypto.randomUUID()}`);
-  const hash = crypto.createHash('sha256');
-  const crc = new Crc32c();
-  let size = 0;
-  const inspect = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      crc.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const tempPath = newTempPath(tmpDir);
   try {
-    await pipeline(await source.read(key), inspect, fs.createWriteStream(tempPath, { flags: 'wx' }));
-    await fsyncPath(tempPath);
+    const { hash, crc32c, size } = await ingestToTempFile(await source.read(key), tempPath, Infinity);
+    return { tempPath, hash, crc32c, size };
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
     throw error;
   }
-  return { tempPath, hash: hash.digest('hex'), crc32c: crc.digest(), size };
 }
 
 /**
