@@ -26,10 +26,12 @@ async function uploadThroughForm(page: Page, file: Fixture, isPublic: boolean) {
 }
 
 test.describe('thumbnails and the grid', () => {
-  test('a photo and a video get their thumbnails in the grid without a reload, and the layout is remembered', async ({
+  test('a photo and a video get their thumbnails in the grid without a reload', async ({
     page,
     user: _user,
   }, testInfo) => {
+    // Two uploads through the form, then waiting for ffmpeg to make a video's poster: the slowest flow here.
+    test.slow();
     const photo = uniqueMediaCopy(FIXTURES.jpeg, 'grid-photo');
     const video = uniqueMediaCopy(FIXTURES.mp4, 'grid-video');
     // Every answer of the list, to tell whether the thumbnails were still being made when the grid first showed.
@@ -71,16 +73,26 @@ test.describe('thumbnails and the grid', () => {
     await expect(photoCard.getByRole('button', { name: `Delete ${photo.stem}` })).toBeVisible();
     await expect(photoCard).toContainText('Public');
     await expect(card(page, 'Your files', video.stem)).toContainText('Private');
+    await checkScreen(page, testInfo, 'my-files-grid');
+  });
 
-    // A type without thumbnails keeps its icon in the same box; the layout survives a reload.
+  test('a type without thumbnails keeps its icon, and the layout is remembered and shared by every list', async ({
+    page,
+    user: _user,
+  }, testInfo) => {
+    const photo = await uploadFile(page.request, uniqueMediaCopy(FIXTURES.jpeg, 'layout-photo'), {
+      isPublic: true,
+    });
     await uploadFile(page.request, FIXTURES.txt, { filename: 'grid notes' });
+
+    await page.goto('/dashboard/my-files');
+    await expect(layout(page, 'Table')).toBeChecked();
+    await layout(page, 'Grid').check();
     await page.reload();
     await expect(layout(page, 'Grid')).toBeChecked();
     const note = card(page, 'Your files', 'grid notes');
     await expect(note.locator('svg').first()).toBeVisible();
     await expect(note.locator('img')).toHaveCount(0);
-    await expect.poll(() => loaded(card(page, 'Your files', video.stem).locator('img'))).toBe(true);
-    await checkScreen(page, testInfo, 'my-files-grid');
 
     await layout(page, 'Table').check();
     await expect(page.getByRole('columnheader', { name: /Visibility/ })).toBeVisible();
@@ -91,10 +103,10 @@ test.describe('thumbnails and the grid', () => {
 
     // Public Files shares the choice: one layout per browser for every list.
     await layout(page, 'Grid').check();
-    await page.goto(`/dashboard/public-files?q=${encodeURIComponent(photo.stem)}`);
+    await page.goto(`/dashboard/public-files?q=${encodeURIComponent(photo.filename)}`);
     await expect(layout(page, 'Grid')).toBeChecked();
-    const publicImg = card(page, 'Public files', photo.stem).locator('img');
-    await expect(publicImg).toHaveAttribute('src', /\/thumbnail$/);
+    const publicImg = card(page, 'Public files', photo.filename).locator('img');
+    await expect(publicImg).toHaveAttribute('src', /\/thumbnail$/, { timeout: 30_000 });
     await expect.poll(() => loaded(publicImg)).toBe(true);
     await checkScreen(page, testInfo, 'public-files-grid');
   });

@@ -11,6 +11,12 @@ type Violation = AxeResults['violations'][number];
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
+/**
+ * What one screen check (two full-page screenshots and two axe scans) may take on a slow machine. It is added
+ * to the test's own time limit, so a flow with several screen checks keeps the whole limit for its steps.
+ */
+const SCREEN_CHECK_BUDGET_MS = 20_000;
+
 function describe(violations: Violation[], width: number): string {
   return violations
     .map((v) => {
@@ -40,6 +46,8 @@ async function settle(page: Page): Promise<void> {
  * Call it once the screen shows what it is about (assert its heading first).
  */
 export async function checkScreen(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  // A limit of 0 means none (a debugging run): leave it so.
+  if (testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + SCREEN_CHECK_BUDGET_MS);
   const dir = join(testInfo.project.outputDir, 'screens');
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
