@@ -6,7 +6,8 @@ import type { Database, FilesTable } from '../db/schema';
 import { CATEGORY_COLUMNS, isPostgres } from '../db/totals';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { instanceTotals, ownerTotalsRow } from './file-totals';
-import { THUMBNAIL_JOB } from './thumbnails';
+import { deleteJob } from './jobs';
+import { FILE_THUMBNAIL_JOB } from './thumbnails';
 
 export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
 
@@ -15,9 +16,9 @@ export interface FileWithOwner extends FileRow {
   owner_name: string | null;
   owner_email: string | null;
   owner_role: 'user' | 'admin' | null;
-  /** 1 when the file's content has its thumbnails, else 0. */
+  /** 1 when the file's content has its thumbnails and the file's own job is over, else 0. */
   has_thumbnail: number;
-  /** 1 while a job to make them is queued or running (and none exist yet), else 0. */
+  /** 1 while the file's thumbnail job is queued or running, else 0. */
   thumbnail_pending: number;
 }
 
@@ -65,8 +66,13 @@ function sortKeys(
  * Files with their owner's public columns, whether their content has a thumbnail and whether one is on its
  * way: one primary-key probe of `thumbnails` and one of the jobs' (kind, key) index per row returned, so a
  * page costs the same with or without them.
+ *
+ * A new file shows its thumbnails only once its own job is over, even when its content had them already
+ * (another file holds the same bytes): otherwise the upload's answer would tell its owner that someone else
+ * holds those bytes.
  */
 function selectWithOwner(db: Executor) {
+  const pending = sql<boolean>`jobs.state in ('queued', 'running')`;
   return db
     .selectFrom('files')
     .leftJoin('users', 'users.id', 'files.owner_id')
@@ -76,14 +82,12 @@ function selectWithOwner(db: Executor) {
     .selectAll('files')
     .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role'])
     .leftJoin('jobs', (join) =>
-      join.onRef('jobs.key', '=', 'files.blob_hash').on('jobs.kind', '=', THUMBNAIL_JOB),
+      join.onRef('jobs.key', '=', 'files.id').on('jobs.kind', '=', FILE_THUMBNAIL_JOB),
     )
-    .select(sql<number>`case when thumbnails.blob_hash is null then 0 else 1 end`.as('has_thumbnail'))
     .select(
-      sql<number>`case when thumbnails.blob_hash is null and jobs.state in ('queued', 'running') then 1 else 0 end`.as(
-        'thumbnail_pending',
-      ),
-    );
+      sql<number>`case when thumbnails.blob_hash is null or ${pending} then 0 else 1 end`.as('has_thumbnail'),
+    )
+    .select(sql<number>`case when ${pending} then 1 else 0 end`.as('thumbnail_pending'));
 }
 
 export async function insertFile(db: Executor, file: FileRow): Promise<void> {
@@ -128,9 +132,13 @@ export async function updateFileRow(
     .execute();
 }
 
-/** Removes a file row and says which blob it referenced, or undefined when it was already gone. */
+/**
+ * Removes a file row, and its thumbnail job with it, and says which blob it referenced, or undefined when it
+ * was already gone.
+ */
 export async function deleteFileRow(db: Executor, id: string): Promise<string | undefined> {
   const row = await db.deleteFrom('files').where('id', '=', id).returning('blob_hash').executeTakeFirst();
+  await deleteJob(db, FILE_THUMBNAIL_JOB, id);
   return row?.blob_hash;
 }
 

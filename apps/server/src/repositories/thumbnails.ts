@@ -1,13 +1,30 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { ThumbnailsTable } from '../db/schema';
+import { isPostgres } from '../db/totals';
 
 export type ThumbnailRow = ThumbnailsTable;
 
-/** The job kind that makes a content's thumbnails; its key is the blob hash. */
+/** The job kind that makes a content's missing thumbnails (the backfill); its key is the blob hash. */
 export const THUMBNAIL_JOB = 'thumbnail';
+/** The job kind that makes a newly uploaded file's thumbnails; its key is the file id. */
+export const FILE_THUMBNAIL_JOB = 'file-thumbnail';
 
-/** Records the thumbnails of a blob; fails (foreign key) when the blob row is gone, which the caller expects. */
+/**
+ * Records the thumbnails of a blob in place of any it had (one transaction: the totals' triggers count the
+ * rows out and in again); fails (foreign key) when the blob row is gone, which the caller expects.
+ */
+export async function replaceThumbnails(trx: Executor, hash: string, rows: ThumbnailRow[]): Promise<void> {
+  // The blob row first, then its thumbnails: the order a reclamation locks them in (it deletes the blob row,
+  // which cascades). Deleting thumbnails first and then waiting on the blob row could deadlock with it.
+  if (isPostgres(trx)) {
+    await trx.selectFrom('blobs').select('hash').where('hash', '=', hash).forKeyShare().execute();
+  }
+  await deleteThumbnailRows(trx, hash);
+  await insertThumbnails(trx, rows);
+}
+
+/** Records thumbnails (a copy of another database's, say); rows already there are kept. */
 export async function insertThumbnails(db: Executor, rows: ThumbnailRow[]): Promise<void> {
   await db
     .insertInto('thumbnails')
@@ -85,6 +102,11 @@ export async function mediaTypeOfBlob(db: Executor, hash: string): Promise<strin
     .limit(1)
     .executeTakeFirst();
   return row?.mimetype;
+}
+
+/** The content and media type of a file, for its thumbnail job; undefined once the file is deleted. */
+export function contentOfFile(db: Executor, fileId: string) {
+  return db.selectFrom('files').select(['blob_hash', 'mimetype']).where('id', '=', fileId).executeTakeFirst();
 }
 
 export async function blobExists(db: Executor, hash: string): Promise<boolean> {

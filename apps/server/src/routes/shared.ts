@@ -105,7 +105,7 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
     async (request, reply) => {
       const { file } = await shareLinks.fileForVisitor(request.params.token, proof(request));
       const size = request.query.size === '1024' ? 1024 : 256;
-      return sendThumbnail(request, reply, await thumbnails.ofContent(file.blob_hash, size));
+      return sendThumbnail(request, reply, await thumbnails.ofFile(file, size));
     },
   );
 };

@@ -34,6 +34,7 @@ import type { S3BlobStore } from '../blobs/s3-blob-store';
 import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
+import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { ThumbnailService } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
 import { JobWorker } from './thumbnails/worker';
@@ -63,7 +64,10 @@ export function createServices(
   // Started by the server (app.ts), not by the CLI, which only queues work.
   const worker = new JobWorker(
     jobs,
-    { thumbnail: (job) => thumbnails.make(job) },
+    {
+      [THUMBNAIL_JOB]: (job) => thumbnails.make(job),
+      [FILE_THUMBNAIL_JOB]: (job) => thumbnails.makeForFile(job),
+    },
     { concurrency: config.thumbnailWorkers },
     log,
   );

@@ -121,6 +121,25 @@ describe.each(DIALECTS)('thumbnail readiness and share-link thumbnails (%s)', (d
     expect(usedUp.body.message).toBe(LINK_MESSAGES.linkUnavailable);
   });
 
+  it("keeps a copy's thumbnail from its link's visitor until the copy's own job has run", async () => {
+    const first = await uploadPhoto(4);
+    await drainJobs();
+    expect((await owner.get(`/api/v1/files/f/${first}/thumbnail`)).status).toBe(200);
+    // The same bytes again: the content has thumbnails, this file not yet.
+    const copy = await uploadPhoto(4);
+    const link = await createLink(copy);
+    const visitor = t.client();
+    expect((await visitor.get(`/api/v1/s/${link.token}`)).body.data.thumbnailUrl).toBeNull();
+    expect((await visitor.get(`/api/v1/s/${link.token}/thumbnail`)).status).toBe(404);
+    expect((await owner.get(`/api/v1/files/f/${copy}/thumbnail`)).status).toBe(404);
+
+    await drainJobs();
+    expect((await visitor.get(`/api/v1/s/${link.token}`)).body.data.thumbnailUrl).toBe(
+      `/api/v1/s/${link.token}/thumbnail`,
+    );
+    expect((await visitor.get(`/api/v1/s/${link.token}/thumbnail`)).status).toBe(200);
+  });
+
   it('keeps a locked, revoked or expired link closed to its thumbnail', async () => {
     const fileId = await uploadPhoto(3);
     await drainJobs();

@@ -6,6 +6,7 @@ import { MESSAGES } from '@cloudstash/contract';
 import { startTestS3, type TestS3 } from '../blobs/s3-server';
 import { DIALECTS } from '../helpers/dialects';
 import { ffmpegVideo, pdf, sha256, text } from '../helpers/fixtures';
+import { FILE_THUMBNAIL_JOB } from '../../src/services/thumbnails/storage';
 import { startTestApp, until, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
@@ -85,7 +86,8 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
     (await client.get(`/api/v1/files/f/${id}`)).body.data;
   const thumbnailOf = async (client: TestClient, id: string) =>
     until('a thumbnail', async () => ((await fileOf(client, id)).thumbnailUrl as string | null) ?? undefined);
-  const jobOf = (hash: string) => t.services.jobs.find('thumbnail', hash);
+  /** Every new file has a thumbnail job of its own, even when its content has thumbnails already. */
+  const jobOf = (fileId: string) => t.services.jobs.find(FILE_THUMBNAIL_JOB, fileId);
 
   it('makes one thumbnail for a photo two users uploaded, keeps it for the last holder, and removes it with the last', async () => {
     const photo = await photoWithGps(1);
@@ -106,7 +108,8 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
     expect(await derivedOf(hash)).toEqual([`${hash}-1024.webp`, `${hash}-256.webp`]);
     const rows = await t.db.selectFrom('thumbnails').selectAll().where('blob_hash', '=', hash).execute();
     expect(rows.map((r) => r.size).sort((x, y) => x - y)).toEqual([256, 1024]);
-    expect((await jobOf(hash))?.state).toBe('done');
+    expect((await jobOf(aId))?.state).toBe('done');
+    expect((await jobOf(bId))?.state).toBe('done');
     const small = await alice.get(url);
     const large = await bob.get(`/api/v1/files/f/${bId}/thumbnail?size=1024`);
     expect(small.headers.get('content-type')).toBe('image/webp');
@@ -116,6 +119,7 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
     expect(stats).toBe(rows.reduce((sum, r) => sum + r.bytes, 0));
 
     expect((await alice.delete(`/api/v1/files/delete/${aId}`)).status).toBe(200);
+    expect(await jobOf(aId)).toBeUndefined();
     expect((await bob.get(`/api/v1/files/f/${bId}/thumbnail`)).status).toBe(200);
     expect(await derivedOf(hash)).toHaveLength(2);
 
@@ -128,7 +132,7 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
     );
     expect((await t.services.stats.storage()).thumbnailBytes).toBe(0);
     // The content is forgotten entirely: uploaded again, it gets its thumbnails again.
-    expect(await jobOf(hash)).toBeUndefined();
+    expect(await jobOf(bId)).toBeUndefined();
     const again = await alice.upload({ bytes: photo, name: 'again.jpg', type: 'image/jpeg' });
     expect(await thumbnailOf(alice, again.body.data._id)).toBeTruthy();
     expect(await derivedOf(hash)).toHaveLength(2);
@@ -165,11 +169,10 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
   it('refuses a decompression bomb from its header and records it as failed', async () => {
     const bomb = pngBomb();
     expect(bomb.length).toBeLessThan(200);
-    const hash = sha256(bomb);
     const up = await alice.upload({ bytes: bomb, name: 'bomb.png', type: 'image/png' });
     expect(up.status).toBe(201);
     const job = await until('the bomb job to fail', async () => {
-      const row = await jobOf(hash);
+      const row = await jobOf(up.body.data._id);
       return row?.state === 'failed' && row;
     });
     expect(job.last_error).toMatch(/pixel limit/i);
@@ -181,23 +184,35 @@ describe.each(cases)('thumbnails (%s, %s store)', (dialect, storeKind) => {
     expect(await thumbnailOf(alice, next.body.data._id)).toBeTruthy();
   });
 
-  it('records a corrupt image once and never retries it, even when uploaded again', async () => {
+  it('records a corrupt image as failed without retrying it, and tries each new copy once too', async () => {
     const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(3000)]);
-    const hash = sha256(corrupt);
     const up = await alice.upload({ bytes: corrupt, name: 'broken.jpg', type: 'image/jpeg' });
     expect(up.status).toBe(201);
     const failed = await until('the corrupt job to fail', async () => {
-      const row = await jobOf(hash);
+      const row = await jobOf(up.body.data._id);
       return row?.state === 'failed' && row;
     });
     expect(failed.attempts).toBe(1);
     expect(failed.last_error).toMatch(/^image: /);
 
-    expect((await bob.upload({ bytes: corrupt, name: 'again.jpg', type: 'image/jpeg' })).status).toBe(201);
-    // A photo uploaded after it is made, so the worker has run since; the corrupt one was not tried again.
+    // Another copy is tried like new bytes would be: skipping it would tell bob that someone holds them.
+    const copy = await bob.upload({ bytes: corrupt, name: 'again.jpg', type: 'image/jpeg' });
+    expect(copy.status).toBe(201);
+    expect(
+      await until("the copy's job to fail", async () => {
+        const row = await jobOf(copy.body.data._id);
+        return row?.state === 'failed' && row;
+      }),
+    ).toMatchObject({ attempts: 1, last_error: failed.last_error });
+    // A photo uploaded after it is made, so the worker has run since; the first was not tried again.
     const later = await bob.upload({ bytes: await photoWithGps(4), name: 'later.jpg', type: 'image/jpeg' });
     expect(await thumbnailOf(bob, later.body.data._id)).toBeTruthy();
-    expect(await jobOf(hash)).toMatchObject({ state: 'failed', attempts: 1, updated_at: failed.updated_at });
+    expect(await jobOf(up.body.data._id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      updated_at: failed.updated_at,
+    });
+    expect((await fileOf(bob, copy.body.data._id)).thumbnailUrl).toBeNull();
   });
 
   it('serves the thumbnail with the content access rules, long-lived private caching and 304', async () => {

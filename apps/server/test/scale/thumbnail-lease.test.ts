@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers/dialects';
-import { ffmpegVideo, sha256 } from '../helpers/fixtures';
+import { ffmpegVideo } from '../helpers/fixtures';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { TestClient, strongPassword } from '../helpers/test-client';
 import { until } from '../helpers/test-app';
@@ -54,8 +54,10 @@ describe.runIf(RUN)('a thumbnail job of a killed process (2 processes, PostgreSQ
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
+      const fileId = up.body.data._id as string;
+      // A new file's thumbnails are made by a job of its own, keyed by the file.
       const job = async () =>
-        (await db.query(`select * from jobs where kind = 'thumbnail' and key = $1`, [sha256(video)]))
+        (await db.query(`select * from jobs where kind = 'file-thumbnail' and key = $1`, [fileId]))
           .rows[0] as { state: string; lease_owner: string | null; attempts: number } | undefined;
       const claimed = await until('process A to claim the job', async () => {
         const row = await job();
@@ -66,7 +68,7 @@ describe.runIf(RUN)('a thumbnail job of a killed process (2 processes, PostgreSQ
 
       // The lease would run out in five minutes; move it into the past instead.
       await db.query(`update jobs set lease_expires_at = '2000-01-01T00:00:00.000Z' where key = $1`, [
-        sha256(video),
+        fileId,
       ]);
       const b = await startChildServer({ ...shared, THUMBNAIL_WORKERS: '1' });
       servers.push(b);

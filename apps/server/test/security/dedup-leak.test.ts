@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { sha256, text } from '../helpers/fixtures';
+import { png, sha256, text } from '../helpers/fixtures';
 import type { Answer, TestClient } from '../helpers/test-client';
 import { eventually, startTestApp, type TestApp } from '../helpers/test-app';
 import { mannWhitneyU } from './helpers/mann-whitney';
@@ -41,7 +41,9 @@ describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
   let probeB: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // No background worker: the test runs the thumbnail jobs itself, so what a file shows before its job
+    // has run is seen for sure.
+    t = await startTestApp(dialect, { env: { THUMBNAIL_WORKERS: '0' } });
     await t.client().signUp();
     holder = t.client();
     await holder.signUp({ name: 'Holder' });
@@ -52,6 +54,9 @@ describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
     await probeB.signUp({ name: 'Probe B' });
   });
   afterAll(() => t.close());
+  const drainJobs = async () => {
+    while (await t.services.worker.runOne());
+  };
 
   it('answers an upload of bytes someone else holds exactly like an upload of new bytes', async () => {
     for (let round = 0; round < 5; round++) {
@@ -78,6 +83,41 @@ describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
       totalFiles: 5,
       totalStorageUsed: 5 * SIZE,
     });
+  });
+
+  it('answers an image whose thumbnails already exist exactly like a new image, and shows them no sooner', async () => {
+    const held = png(61_001, 64, 48);
+    const fresh = png(61_006, 64, 48);
+    expect(fresh.length).toBe(held.length);
+    const mine = await holder.upload({ bytes: held, type: 'image/png', name: 'held.png' });
+    await drainJobs();
+    expect((await holder.get(`/api/v1/files/f/${mine.body.data._id}`)).body.data.thumbnailUrl).toBeTruthy();
+
+    // Someone else's copy of those bytes, then new bytes of the same size and kind.
+    const image = { type: 'image/png', name: 'probe.png', filename: 'probe' };
+    const dup = await probeA.upload({ bytes: held, ...image });
+    const neu = await probeB.upload({ bytes: fresh, ...image });
+    expect(comparable(dup)).toEqual(comparable(neu));
+    expect(dup.body.data).toMatchObject({ thumbnailPending: true, thumbnailUrl: null });
+    const seen = async (client: TestClient, id: string) => ({
+      file: (await client.get(`/api/v1/files/f/${id}`)).body.data,
+      thumbnail: (await client.get(`/api/v1/files/f/${id}/thumbnail`)).status,
+    });
+    const [dupId, neuId] = [dup.body.data._id, neu.body.data._id];
+    expect((await seen(probeA, dupId)).thumbnail).toBe(404);
+    expect((await seen(probeB, neuId)).thumbnail).toBe(404);
+
+    // Both show them once their own jobs have run.
+    await drainJobs();
+    for (const [client, id] of [
+      [probeA, dupId],
+      [probeB, neuId],
+    ] as const) {
+      expect(await seen(client, id)).toMatchObject({
+        file: { thumbnailPending: false, thumbnailUrl: `/api/v1/files/f/${id}/thumbnail` },
+        thumbnail: 200,
+      });
+    }
   });
 
   it('shows no trace of sharing in what a user can read about their file', async () => {

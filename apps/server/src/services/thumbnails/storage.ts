@@ -1,10 +1,10 @@
 import type { BlobStore } from '../../blobs/blob-store';
 import type { Executor } from '../../db/executor';
 import { deleteJob } from '../../repositories/jobs';
-import { THUMBNAIL_JOB, deleteThumbnailRows } from '../../repositories/thumbnails';
+import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB, deleteThumbnailRows } from '../../repositories/thumbnails';
 import { THUMBNAIL_SIZES } from './render';
 
-export { THUMBNAIL_JOB };
+export { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB };
 
 /** Where one size of a content's thumbnail is kept in the blob store. */
 export const thumbnailName = (hash: string, size: number) => `${hash}-${size}.webp`;

@@ -11,12 +11,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { inTransaction, nowIso } from '../../db/executor';
 import { notFound } from '../../errors';
+import type { FileWithOwner } from '../../repositories/files';
 import * as thumbnails from '../../repositories/thumbnails';
 import { requireFileAccess } from '../file-access';
 import type { Job, JobService } from '../jobs';
 import type { Viewer } from '../sessions';
 import { UndecodableError, canRender, isImage, render, renderImage, type ThumbnailSize } from './render';
-import { THUMBNAIL_JOB, thumbnailName } from './storage';
+import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB, thumbnailName } from './storage';
 import type { ThumbnailTools } from './tools';
 
 export interface ThumbnailToServe {
@@ -42,14 +43,14 @@ export class ThumbnailService {
   ) {}
 
   /**
-   * Asks for thumbnails of a newly committed file's content. Idempotent: content that has them or a job
-   * already costs one insert that does nothing. Never fails the upload: `cli thumbnails --backfill` catches
-   * whatever is missed here.
+   * Asks for a newly committed file's thumbnails: a job of its own, whether or not its content has them
+   * already, so that its answer and the moment they show are the same either way. Never fails the upload:
+   * `cli thumbnails --backfill` catches whatever is missed here.
    */
-  async requestFor(file: { blob_hash: string; mimetype: string }): Promise<void> {
+  async requestFor(file: { id: string; mimetype: string }): Promise<void> {
     if (!canRender(file.mimetype, this.tools)) return;
     try {
-      await this.jobs.enqueue(THUMBNAIL_JOB, file.blob_hash);
+      await this.jobs.enqueue(FILE_THUMBNAIL_JOB, file.id);
     } catch (error) {
       this.log.warn({ err: error }, 'could not queue a thumbnail');
     }
@@ -70,12 +71,28 @@ export class ThumbnailService {
     }
   }
 
-  /** Makes and records the thumbnails of the job's content; UndecodableError means it never will. */
+  /** A backfill job: makes and records the thumbnails of content that has none; UndecodableError when it never will. */
   async make(job: Job): Promise<void> {
     const hash = job.key;
     if (await thumbnails.hasThumbnails(this.db, hash)) return;
     const mimetype = await thumbnails.mediaTypeOfBlob(this.db, hash);
     if (!mimetype) return; // every file holding it was deleted meanwhile
+    await this.renderAndRecord(hash, mimetype);
+  }
+
+  /**
+   * A new file's job: makes and records its content's thumbnails, even when that content had them already
+   * (another file holds the same bytes; they are rendered and replaced again, the same bytes). Making them
+   * again costs what a deduplicating store could save, but skipping it would let the file's owner see by
+   * how soon the thumbnail shows that someone else holds the bytes.
+   */
+  async makeForFile(job: Job): Promise<void> {
+    const file = await thumbnails.contentOfFile(this.db, job.key);
+    if (!file) return; // deleted meanwhile
+    await this.renderAndRecord(file.blob_hash, file.mimetype);
+  }
+
+  private async renderAndRecord(hash: string, mimetype: string): Promise<void> {
     if (!canRender(mimetype, this.tools)) throw new UndecodableError(`no thumbnailer for ${mimetype} here`);
 
     const rendered = isImage(mimetype)
@@ -88,8 +105,9 @@ export class ThumbnailService {
     const now = nowIso();
     try {
       await inTransaction(this.db, (trx) =>
-        thumbnails.insertThumbnails(
+        thumbnails.replaceThumbnails(
           trx,
+          hash,
           rendered.thumbnails.map((t) => ({
             blob_hash: hash,
             size: t.size,
@@ -148,15 +166,15 @@ export class ThumbnailService {
     }
   }
 
-  /** A file's thumbnail for a viewer who may see the file; 404 for anyone else and while none exists. */
+  /** A file's thumbnail for a viewer who may see the file; 404 for anyone else and until the file shows one. */
   async forViewer(viewer: Viewer, fileId: string, size: ThumbnailSize): Promise<ThumbnailToServe> {
-    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
-    return this.ofContent(file.blob_hash, size);
+    return this.ofFile(await requireFileAccess(this.db, viewer, fileId, 'view'), size);
   }
 
-  /** The thumbnail of content the caller has already decided may be seen (a share link's file); 404 while none. */
-  async ofContent(hash: string, size: ThumbnailSize): Promise<ThumbnailToServe> {
-    const row = await thumbnails.findThumbnail(this.db, hash, size);
+  /** The thumbnail of a file the caller has already decided may be seen (a share link's); 404 until it shows one. */
+  async ofFile(file: FileWithOwner, size: ThumbnailSize): Promise<ThumbnailToServe> {
+    const hash = file.blob_hash;
+    const row = file.has_thumbnail ? await thumbnails.findThumbnail(this.db, hash, size) : undefined;
     if (!row) throw notFound(MESSAGES.thumbnailNotFound);
     return {
       contentHash: hash,
