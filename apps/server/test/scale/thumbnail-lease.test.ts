@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers/dialects';
+import { FILE_THUMBNAIL_JOB } from '../../src/services/thumbnails/storage';
 import { ffmpegVideo } from '../helpers/fixtures';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { TestClient, strongPassword } from '../helpers/test-client';
@@ -57,7 +58,7 @@ describe.runIf(RUN)('a thumbnail job of a killed process (2 processes, PostgreSQ
       const fileId = up.body.data._id as string;
       // A new file's thumbnails are made by a job of its own, keyed by the file.
       const job = async () =>
-        (await db.query(`select * from jobs where kind = 'file-thumbnail' and key = $1`, [fileId]))
+        (await db.query(`select * from jobs where kind = $1 and key = $2`, [FILE_THUMBNAIL_JOB, fileId]))
           .rows[0] as { state: string; lease_owner: string | null; attempts: number } | undefined;
       const claimed = await until('process A to claim the job', async () => {
         const row = await job();

@@ -172,7 +172,10 @@ export class ThumbnailService {
   }
 
   /** The thumbnail of a file the caller has already decided may be seen (a share link's); 404 until it shows one. */
-  async ofFile(file: FileWithOwner, size: ThumbnailSize): Promise<ThumbnailToServe> {
+  async ofFile(
+    file: Pick<FileWithOwner, 'blob_hash' | 'has_thumbnail'>,
+    size: ThumbnailSize,
+  ): Promise<ThumbnailToServe> {
     const hash = file.blob_hash;
     const row = file.has_thumbnail ? await thumbnails.findThumbnail(this.db, hash, size) : undefined;
     if (!row) throw notFound(MESSAGES.thumbnailNotFound);
