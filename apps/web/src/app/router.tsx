@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
 import LandingPage from '../features/landing/LandingPage';
 import { RootLayout } from './layouts/RootLayout';
 import { DashboardLayout } from './layouts/DashboardLayout';
 import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
+import { fileListOnEntry, sessionOnEntry } from './prefetch';
 
 // Every screen but the landing page is its own chunk, so a first-time visitor downloads only the landing page.
 // Route-level lazy (not React.lazy): the router fetches a screen's chunk before it commits the navigation,
@@ -28,10 +30,13 @@ const loadAdminSettingsPage = () =>
 const loadSharedLinksPage = () => import('../features/links/components/SharedLinksPage').then(screen);
 const loadAdminLinksPage = () => import('../features/links/components/AdminLinksPage').then(screen);
 const loadSharedVisitPage = () => import('../features/shared-visit/components/SharedVisitPage').then(screen);
+const loadMyFilesQuery = () => import('../features/my-files/api/user-files').then((m) => m.myFilesOptionsAt);
+const loadPublicFilesQuery = () =>
+  import('../features/public-files/api/public-files').then((m) => m.publicFilesOptionsAt);
 const loadNotFoundPage = () => import('./NotFoundPage').then(screen);
 
-/** Every route of the app, public and signed-in. */
-export const router = createBrowserRouter([
+/** Every route of the app, public and signed-in; the list screens start their requests through `queryClient`. */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   // A share link's visitor has no account: their page has its own frame and never loads the signed-in one.
   { path: 's/:token', lazy: loadSharedVisitPage, hydrateFallbackElement: <PageLoading /> },
   {
@@ -52,14 +57,27 @@ export const router = createBrowserRouter([
       {
         path: 'dashboard',
         element: <RequireAuth />,
+        ...sessionOnEntry(queryClient),
         children: [
           {
             element: <DashboardLayout />,
             children: [
               { index: true, lazy: loadProfilePage },
-              { path: 'my-files', lazy: loadMyFilesPage },
-              { path: 'public-files', lazy: loadPublicFilesPage },
-              { path: 'profile', lazy: loadPublicFilesPage },
+              {
+                path: 'my-files',
+                lazy: loadMyFilesPage,
+                ...fileListOnEntry(queryClient, loadMyFilesQuery),
+              },
+              {
+                path: 'public-files',
+                lazy: loadPublicFilesPage,
+                ...fileListOnEntry(queryClient, loadPublicFilesQuery),
+              },
+              {
+                path: 'profile',
+                lazy: loadPublicFilesPage,
+                ...fileListOnEntry(queryClient, loadPublicFilesQuery),
+              },
               { path: 'upload-file', lazy: loadUploadPage },
               { path: 'file/:fileId', lazy: loadFilePreviewPage },
               { path: 'theme', lazy: loadThemePage },
@@ -83,4 +101,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: loadNotFoundPage },
     ],
   },
-]);
+];
