@@ -13,20 +13,23 @@ interface FileGridProps {
   actions: FileActions;
 }
 
+/** Cards on a first screen at most: two rows of the widest grid (five columns). */
+const FIRST_SCREEN_CARDS = 10;
+
 /** The grid layout of a file list: a card per file with its thumbnail, name, size and the rows' actions. */
 export function FileGrid({ files, label, columns, showEmail, actions }: FileGridProps) {
   const showUploader = columns.includes('uploader');
   const showVisibility = columns.includes('visibility');
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={label}>
-      {files.map((file) => (
+      {files.map((file, index) => (
         <li
           key={file._id}
           className="flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm"
         >
           {/* The name below is the card's link for keyboards and screen readers; the picture is a mouse shortcut. */}
           <Link to={`/dashboard/file/${file._id}`} tabIndex={-1} aria-hidden="true">
-            <FileThumbnail file={file} />
+            <FileThumbnail file={file} eager={index < FIRST_SCREEN_CARDS} />
           </Link>
           <div className="flex flex-1 flex-col gap-1 p-3">
             <Link

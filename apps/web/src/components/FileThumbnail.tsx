@@ -5,9 +5,11 @@ import { FileIcon } from './FileIcon';
 /**
  * A file's 256 px thumbnail in a box of fixed proportions, so a grid does not move as images arrive; the
  * type's icon stands in while there is none (not made yet, a type without one, or an image that failed).
- * Decorative: the file's name is always written next to it.
+ * Decorative: the file's name is always written next to it. `eager` is for the first screen's cards: a lazy
+ * image is asked for only once layout has placed it in view, a frame or more after it exists, and those
+ * thumbnails are what the page paints first.
  */
-export function FileThumbnail({ file }: { file: StoredFile }) {
+export function FileThumbnail({ file, eager = false }: { file: StoredFile; eager?: boolean }) {
   const [broken, setBroken] = useState<string | null>(null);
   const src = file.thumbnailUrl !== broken ? file.thumbnailUrl : null;
   return (
@@ -16,7 +18,7 @@ export function FileThumbnail({ file }: { file: StoredFile }) {
         <img
           src={src}
           alt=""
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           width={256}
           height={192}
