@@ -1,11 +1,9 @@
 import type { ComponentType } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import LandingPage from '../features/landing/LandingPage';
 import { RootLayout } from './layouts/RootLayout';
 import { DashboardLayout } from './layouts/DashboardLayout';
 import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
-import { fileListOnEntry, sessionOnEntry } from './prefetch';
 
 // Every screen but the landing page is its own chunk, so a first-time visitor downloads only the landing page.
 // Route-level lazy (not React.lazy): the router fetches a screen's chunk before it commits the navigation,
@@ -30,13 +28,10 @@ const loadAdminSettingsPage = () =>
 const loadSharedLinksPage = () => import('../features/links/components/SharedLinksPage').then(screen);
 const loadAdminLinksPage = () => import('../features/links/components/AdminLinksPage').then(screen);
 const loadSharedVisitPage = () => import('../features/shared-visit/components/SharedVisitPage').then(screen);
-const loadMyFilesQuery = () => import('../features/my-files/api/user-files').then((m) => m.myFilesOptionsAt);
-const loadPublicFilesQuery = () =>
-  import('../features/public-files/api/public-files').then((m) => m.publicFilesOptionsAt);
 const loadNotFoundPage = () => import('./NotFoundPage').then(screen);
 
-/** Every route of the app, public and signed-in; the list screens start their requests through `queryClient`. */
-export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+/** Every route of the app, public and signed-in. */
+export const router = createBrowserRouter([
   // A share link's visitor has no account: their page has its own frame and never loads the signed-in one.
   { path: 's/:token', lazy: loadSharedVisitPage, hydrateFallbackElement: <PageLoading /> },
   {
@@ -57,27 +52,14 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         path: 'dashboard',
         element: <RequireAuth />,
-        ...sessionOnEntry(queryClient),
         children: [
           {
             element: <DashboardLayout />,
             children: [
               { index: true, lazy: loadProfilePage },
-              {
-                path: 'my-files',
-                lazy: loadMyFilesPage,
-                ...fileListOnEntry(queryClient, loadMyFilesQuery),
-              },
-              {
-                path: 'public-files',
-                lazy: loadPublicFilesPage,
-                ...fileListOnEntry(queryClient, loadPublicFilesQuery),
-              },
-              {
-                path: 'profile',
-                lazy: loadPublicFilesPage,
-                ...fileListOnEntry(queryClient, loadPublicFilesQuery),
-              },
+              { path: 'my-files', lazy: loadMyFilesPage },
+              { path: 'public-files', lazy: loadPublicFilesPage },
+              { path: 'profile', lazy: loadPublicFilesPage },
               { path: 'upload-file', lazy: loadUploadPage },
               { path: 'file/:fileId', lazy: loadFilePreviewPage },
               { path: 'theme', lazy: loadThemePage },
@@ -101,4 +83,4 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: '*', lazy: loadNotFoundPage },
     ],
   },
-];
+]);

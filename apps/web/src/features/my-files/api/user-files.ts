@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type FileListQuery, type StoredFile } from '@cloudstash/contract';
-import { DEFAULT_SORT, sortOnlyUrl, type SortState } from '../../../lib/list-state';
+import { DEFAULT_SORT, type SortState } from '../../../lib/list-state';
 import { useFileList } from '../../../lib/file-list';
 import { pagedListOptions } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,8 +9,5 @@ export const myFilesOptions = (sort: SortState = DEFAULT_SORT) => {
   const query: FileListQuery = { sort: sort.sort, order: sort.order, limit: DEFAULT_PAGE_SIZE };
   return pagedListOptions<StoredFile>(queryKeys.myFiles(query), '/files/user-files', query);
 };
-
-/** The first page My Files shows for an address's search params, asked for as the screen is entered. */
-export const myFilesOptionsAt = (params: URLSearchParams) => myFilesOptions(sortOnlyUrl.fromParams(params));
 
 export const useMyFiles = (sort: SortState) => useFileList(myFilesOptions(sort));
