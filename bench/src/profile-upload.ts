@@ -2,7 +2,8 @@
 // (DUP=1: the same bytes every time), C clients, S seconds, ROUNDS rounds (the order flips every round). Per
 // upload it prints each process's CPU (main thread, other threads), the server's context switches and what the
 // disk wrote. BEFORE_SRC=<checkout>/apps/server/src adds an earlier server to the rotation;
-// BENCH_CPU_PROF=/tmp/prof profiles CloudStash. node --import tsx bench/src/profile-upload.ts
+// BENCH_CPU_PROF=/tmp/prof profiles CloudStash; BENCH_NODE_ARGS=--trace-gc adds how many full collections
+// (mark-compacts) each CloudStash ran per round. node --import tsx bench/src/profile-upload.ts
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { multipartBody, multipartHeaders, signUp } from './lib/api';
@@ -15,6 +16,22 @@ const env: Record<string, string> = process.env.THUMBNAIL_WORKERS
   ? { THUMBNAIL_WORKERS: process.env.THUMBNAIL_WORKERS }
   : {};
 const targets: { name: string; server: RunningServer; cookie?: string }[] = [];
+
+/** Mark-compacts the process has logged so far (--trace-gc), on its busiest heap: the main thread's, not a worker's. */
+function markCompacts(server: RunningServer): () => number {
+  const byHeap = new Map<string, number>();
+  let partial = '';
+  server.child.proc.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const heap = /^\[\d+:(0x[0-9a-f]+)\].*Mark-Compact/.exec(line)?.[1];
+      if (heap) byHeap.set(heap, (byHeap.get(heap) ?? 0) + 1);
+    }
+  });
+  return () => Math.max(0, ...byHeap.values());
+}
+const fullCollections = new Map<RunningServer, () => number>();
 const cloudstash = await startCloudStash({ dataDir: `${dir}/cs`, env });
 targets.push({
   name: 'cloudstash',
@@ -25,6 +42,8 @@ if (process.env.BEFORE_SRC) {
   const before = await startCloudStash({ dataDir: `${dir}/before`, env, serverSrc: process.env.BEFORE_SRC });
   targets.push({ name: 'before', server: before, cookie: await signUp(before.origin, 'p@bench.test') });
 }
+if (process.env.BENCH_NODE_ARGS?.includes('--trace-gc'))
+  for (const { server } of targets) fullCollections.set(server, markCompacts(server));
 targets.push({ name: 'bare+fsync', server: await startBareUploadServer(`${dir}/bare`, { fsync: true }) });
 
 const bytes = crypto.randomBytes(5_000_000);
@@ -64,6 +83,8 @@ function cpu(pid: number) {
 for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
   for (const { name, server, cookie } of round % 2 ? [...targets].reverse() : targets) {
     const pid = server.child.pid;
+    const collections = fullCollections.get(server);
+    const gc0 = collections?.() ?? 0;
     const [cpu0, load0, switches0, disk0] = [cpu(pid), cpu(process.pid), contextSwitches(pid), diskWrites()];
     const r = await run(server.origin, cookie);
     const [cpu1, load1, switches1, disk1] = [cpu(pid), cpu(process.pid), contextSwitches(pid), diskWrites()];
@@ -73,7 +94,8 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
         ` per upload: CPU main ${ms(cpu1.main - cpu0.main)} ms + other threads ${ms(cpu1.other - cpu0.other)} ms` +
         ` (load generator ${ms(load1.main + load1.other - load0.main - load0.other)} ms),` +
         ` ${((switches1 - switches0) / r.ok).toFixed(0)} context switches,` +
-        ` disk ${((disk1.bytes - disk0.bytes) / 1e6 / r.ok).toFixed(2)} MB in ${((disk1.requests - disk0.requests) / r.ok).toFixed(1)} writes`,
+        ` disk ${((disk1.bytes - disk0.bytes) / 1e6 / r.ok).toFixed(2)} MB in ${((disk1.requests - disk0.requests) / r.ok).toFixed(1)} writes` +
+        (collections ? `, ${collections() - gc0} full collections` : ''),
     );
   }
 }

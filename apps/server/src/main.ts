@@ -1,3 +1,4 @@
+import './heap-tuning';
 import { ConfigError, loadConfig } from './config';
 import { serve } from './serve';
 
