@@ -7,6 +7,7 @@ import { interleaved, load, mbPerSecond, MB, ratioSpread, type LoadResult } from
 import { sampleMemory } from './lib/proc';
 import type { Row } from './lib/report';
 import {
+  startBareHandOffServer,
   startBareDownloadServer,
   startBareUploadServer,
   startCloudStash,
@@ -232,6 +233,13 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
     prefix: HAND_OFF_PREFIX,
     blobs: path.join(handOffData, 'blobs'),
   });
+  // The ceiling of any hand-off here: nginx in front of an upstream that hands every request off at once.
+  const bareHandOff = await startBareHandOffServer(`${HAND_OFF_PREFIX}video.mp4`);
+  const bareHandOffNginx = await startNginx(webroot, path.join(ctx.root, 'nginx-bare-handoff'), {
+    origin: bareHandOff.origin,
+    prefix: HAND_OFF_PREFIX,
+    blobs: webroot,
+  });
   try {
     const cookie = await signUp(cs.origin, 'viewer@bench.test');
     const { _id } = await upload(cs.origin, cookie, multipartBody(video, 'clip.mp4', 'video/mp4').body);
@@ -245,7 +253,8 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
     await expectHandOff(handOffUrl, video);
     const nginxUrl = `${nginx.origin}/video.mp4`;
     const nodeUrl = `${bareNode.origin}/video.mp4`;
-    for (const url of [nginxUrl, csUrl, nodeUrl, handOffUrl]) await getLoad(url, 4, 2);
+    const bareHandOffUrl = `${bareHandOffNginx.origin}/video.mp4`;
+    for (const url of [nginxUrl, csUrl, nodeUrl, handOffUrl, bareHandOffUrl]) await getLoad(url, 4, 2);
 
     for (const [label, each, rangeList, nodeTarget] of [
       ['download 5 MB (signed link)', FILE_BYTES, undefined, 0.8],
@@ -254,22 +263,25 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
       for (const connections of [4, 16]) {
         const get = (url: string) => (s: number) =>
           getLoad(url, connections, s, rangeList as string[] | undefined);
-        const { base, ours, node, handOff } = await interleaved(ROUNDS, ctx.seconds, {
+        const { base, ours, node, handOff, bareHand } = await interleaved(ROUNDS, ctx.seconds, {
           base: get(nginxUrl),
           ours: get(csUrl),
           node: get(nodeUrl),
           handOff: get(handOffUrl),
+          bareHand: get(bareHandOffUrl),
         });
         checkFailures(node, `bare node ${label}`);
         checkFailures(base, `nginx ${label}`);
         checkFailures(ours, `cloudstash ${label}`);
         checkFailures(handOff, `hand-off ${label}`);
+        checkFailures(bareHand, `bare hand-off ${label}`);
         const b = mbPerSecond(base, each);
         const o = mbPerSecond(ours, each);
         const n = mbPerSecond(node, each);
         const h = mbPerSecond(handOff, each);
+        const bh = mbPerSecond(bareHand, each);
         ctx.log(
-          `${label} c=${connections}: nginx ${b.toFixed(0)} MB/s, CloudStash ${o.toFixed(0)} MB/s, bare Node ${n.toFixed(0)} MB/s, hand-off ${h.toFixed(0)} MB/s`,
+          `${label} c=${connections}: nginx ${b.toFixed(0)} MB/s, CloudStash ${o.toFixed(0)} MB/s, bare Node ${n.toFixed(0)} MB/s, hand-off ${h.toFixed(0)} MB/s, bare hand-off ${bh.toFixed(0)} MB/s`,
         );
         const nodeSpread = ratioSpread(ours, node, each);
         rows.push({
@@ -297,6 +309,17 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
         });
         rows.push({
           section: 'transfer',
+          workload: `${label}, ${connections} clients, behind nginx: against a hand-off that checks nothing (reference)`,
+          baseline: `${bh.toFixed(0)} MB/s (nginx and a bare node:http upstream answering X-Accel-Redirect at once: ${(bh / b).toFixed(2)} of nginx alone)`,
+          cloudstash: `${h.toFixed(0)} MB/s`,
+          ratio: h / bh,
+          spread: ratioSpread(handOff, bareHand, each),
+          target: 'none: what the access check costs beyond the hand-off itself',
+          pass: null,
+          details: { baseline: lat(bareHand), cloudstash: lat(handOff), nginxAlone: lat(base) },
+        });
+        rows.push({
+          section: 'transfer',
           workload: `${label}, ${connections} clients: against nginx (reference)`,
           baseline: `${b.toFixed(0)} MB/s (nginx, sendfile)`,
           cloudstash: `${o.toFixed(0)} MB/s CloudStash; bare Node ${n.toFixed(0)} MB/s (${(n / b).toFixed(2)})`,
@@ -309,6 +332,8 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
       }
     }
   } finally {
+    await bareHandOffNginx.stop();
+    await bareHandOff.stop();
     await handOffNginx.stop();
     await handOffCs.stop();
     await nginx.stop();

@@ -65,32 +65,37 @@ export async function startCloudStash(opts: {
   } satisfies RunningServer;
 }
 
-/**
- * The upload baseline: a bare node:http server that hashes each body with SHA-256 and writes it to a file;
- * `fsync` also makes the file and its directory durable before answering.
- */
-export async function startBareUploadServer(dir: string, { fsync = false } = {}): Promise<RunningServer> {
+/** One of the bare reference servers beside this file, on a free loopback port, with `env` as its settings. */
+async function startBareServer(script: string, env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  fs.mkdirSync(dir, { recursive: true });
-  const script = path.join(import.meta.dirname, 'bare-upload-server.mjs');
-  const child = startChild(process.execPath, [script], {
-    env: { ...process.env, PORT: String(port), OUT_DIR: dir, FSYNC: fsync ? '1' : '0' },
+  const child = startChild(process.execPath, [path.join(import.meta.dirname, script)], {
+    env: { ...process.env, PORT: String(port), ...env },
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/`, child);
   return { origin, child, memory: () => readMemory(child.pid), stop: () => child.stop('SIGTERM') };
 }
 
+/**
+ * The upload baseline: a bare node:http server that hashes each body with SHA-256 and writes it to a file;
+ * `fsync` also makes the file and its directory durable before answering.
+ */
+export async function startBareUploadServer(dir: string, { fsync = false } = {}): Promise<RunningServer> {
+  fs.mkdirSync(dir, { recursive: true });
+  return startBareServer('bare-upload-server.mjs', { OUT_DIR: dir, FSYNC: fsync ? '1' : '0' });
+}
+
 /** Reference only: a bare node:http server streaming one file with fs.createReadStream (Range supported). */
-export async function startBareDownloadServer(file: string): Promise<RunningServer> {
-  const port = await freePort();
-  const script = path.join(import.meta.dirname, 'bare-download-server.mjs');
-  const child = startChild(process.execPath, [script], {
-    env: { ...process.env, PORT: String(port), FILE: file },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${origin}/`, child);
-  return { origin, child, memory: () => readMemory(child.pid), stop: () => child.stop('SIGTERM') };
+export function startBareDownloadServer(file: string): Promise<RunningServer> {
+  return startBareServer('bare-download-server.mjs', { FILE: file });
+}
+
+/**
+ * Reference only: an upstream for nginx that hands every request off to `target` (an internal location's
+ * path) without checking or reading anything, the cheapest hand-off there can be.
+ */
+export function startBareHandOffServer(target: string): Promise<RunningServer> {
+  return startBareServer('bare-hand-off-server.mjs', { TARGET: target });
 }
 
 /** The two locations docs/deployment.md gives, pointed at a bench server. */
