@@ -4,10 +4,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Crc32c } from '../blobs/checksum';
 import { PRIVATE_DIR_MODE } from '../private-files';
 import { BatchedFileSink } from './batched-file-sink';
 import { SNIFF_BYTES } from './detect-type';
+import { InlineDigester, ThreadDigester, type Digester } from './digest-thread';
 import type { UploadHooks } from './hooks';
 
 /** What the server learned while the bytes streamed past, before any row exists. */
@@ -38,21 +38,21 @@ export class UploadSourceError extends Error {}
 /**
  * What bytes reveal as they go by: count, hash, the first bytes for type detection, and whether the whole
  * thing is UTF-8 without NUL (plain text), all in one pass without holding the file in memory. A resumable
- * upload keeps one across its pieces, so its last piece need not read the file again.
+ * upload keeps one across its pieces, so its last piece need not read the file again; that one hashes on the
+ * calling thread, since its bytes may never end. An upload read in one request hashes on the digest thread.
  */
 export class ByteTally {
-  readonly hash = crypto.createHash('sha256');
-  readonly crc = new Crc32c();
   size = 0;
   private headChunks: Buffer[] = [];
   private headLength = 0;
   private decoder: InstanceType<typeof TextDecoder> | undefined = new TextDecoder('utf-8', { fatal: true });
   validUtf8WithoutNul = true;
 
+  constructor(private readonly digester: Digester = new InlineDigester()) {}
+
   add(chunk: Buffer): void {
     this.size += chunk.length;
-    this.hash.update(chunk);
-    this.crc.update(chunk);
+    this.digester.update(chunk);
     if (this.headLength < SNIFF_BYTES) {
       const slice = chunk.subarray(0, SNIFF_BYTES - this.headLength);
       this.headChunks.push(slice);
@@ -62,15 +62,21 @@ export class ByteTally {
   }
 
   /** The bytes ended: what they were. */
-  finish(): InspectedBytes {
+  async finish(): Promise<InspectedBytes> {
     this.checkText(undefined);
+    const { hash, crc32c } = await this.digester.result();
     return {
-      hash: this.hash.digest('hex'),
-      crc32c: this.crc.digest(),
+      hash,
+      crc32c,
       size: this.size,
       head: Buffer.concat(this.headChunks),
       validUtf8WithoutNul: this.validUtf8WithoutNul,
     };
+  }
+
+  /** The bytes will not end: let go of what the digest holds. */
+  discard(): void {
+    this.digester.discard();
   }
 
   private checkText(chunk: Buffer | undefined): void {
@@ -88,11 +94,15 @@ export class ByteTally {
 
 /** A ByteTally as a pass-through stream; past `maxBytes` it only counts, and fails once the bytes end. */
 class ByteInspector extends Transform {
-  readonly tally = new ByteTally();
+  readonly tally: ByteTally;
   size = 0;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    digester?: Digester,
+  ) {
     super();
+    this.tally = new ByteTally(digester);
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
@@ -151,11 +161,12 @@ export async function ingestToTempFile(
 ): Promise<IngestedBytes> {
   const tmpDir = path.dirname(tempPath);
   await ensureDirectory(tmpDir);
-  const inspector = new ByteInspector(maxBytes);
+  const inspector = new ByteInspector(maxBytes, new ThreadDigester());
   const out = new BatchedFileSink(tempPath);
   try {
     await pipeline(source, inspector, out);
   } catch (error) {
+    inspector.tally.discard();
     // A file torn down while its open is still in the thread pool is created when that open completes, after
     // the failure has been reported: the caller's removal would come first and find nothing (a malformed form
     // that fails at once, on a busy machine). Wait for it to close.
@@ -167,15 +178,20 @@ export async function ingestToTempFile(
     if ((out.diskError as { code?: string }).code === 'ENOENT') createdDirectories.delete(tmpDir);
     throw serverFault(out.diskError);
   }
+  // The digest thread finishes its last batch while the file is made durable.
+  const inspected = inspector.tally.finish();
   try {
     hooks.afterTempWrite?.();
     await out.sync().catch((error: unknown) => Promise.reject(serverFault(error)));
+  } catch (error) {
+    inspected.catch(() => {});
+    throw error;
   } finally {
     out.destroy();
     await out.closedDown();
   }
   hooks.afterFsync?.();
-  return { ...inspector.tally.finish(), tempPath };
+  return { ...(await inspected), tempPath };
 }
 
 /**
@@ -186,7 +202,7 @@ export async function inspectStream(source: Readable): Promise<InspectedBytes> {
   const inspector = new ByteInspector(Number.MAX_SAFE_INTEGER);
   const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
   await pipeline(source, inspector, discard);
-  return inspector.tally.finish();
+  return await inspector.tally.finish();
 }
 
 /** The same for a file on disk. */

@@ -112,7 +112,7 @@ export class PartialUploads implements UploadPieces {
   /** The file is the upload: hashed by the tally that saw every piece arrive here, else read once. */
   async assemble(upload: PiecesOf, tally?: ByteTally): Promise<AssembledUpload> {
     const path = this.pathOf(upload.id);
-    const bytes = tally?.size === upload.length ? tally.finish() : await inspectFile(path);
+    const bytes = tally?.size === upload.length ? await tally.finish() : await inspectFile(path);
     return { bytes, source: { kind: 'file', path } };
   }
 

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { crc32c } from '@node-rs/crc32';
+import { describe, expect, it } from 'vitest';
+import { InlineDigester, ThreadDigester, type Digester } from '../../src/upload/digest-thread';
+
+/** What the digest of `bytes` must be, worked out here in one piece. */
+function expected(bytes: Buffer) {
+  return { hash: crypto.createHash('sha256').update(bytes).digest('hex'), crc32c: crc32c(bytes) | 0 };
+}
+
+/** Gives `bytes` to the digester in socket-sized pieces and some odd ones, then asks for the result. */
+function feed(digester: Digester, bytes: Buffer) {
+  for (let at = 0, i = 0; at < bytes.length; i++) {
+    const size = [65_536, 30_000, 16_384, 1, 7][i % 5]!;
+    digester.update(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return digester.result();
+}
+
+describe('upload digests', () => {
+  it('work out SHA-256 and CRC32C on the digest thread exactly as on the calling thread', async () => {
+    for (const size of [0, 1, 262_143, 262_144, 262_145, 5_000_000]) {
+      const bytes = crypto.randomBytes(size);
+      await expect(feed(new ThreadDigester(), bytes)).resolves.toEqual(expected(bytes));
+      await expect(feed(new InlineDigester(), bytes)).resolves.toEqual(expected(bytes));
+    }
+  });
+
+  it('keep uploads apart when their pieces interleave', async () => {
+    const files = Array.from({ length: 12 }, (_, i) => crypto.randomBytes(300_000 + i * 77_777));
+    const digesters = files.map(() => new ThreadDigester());
+    const piece = 40_000;
+    const longest = Math.max(...files.map((f) => f.length));
+    for (let at = 0; at < longest; at += piece)
+      files.forEach((file, i) => {
+        if (at < file.length) digesters[i]!.update(file.subarray(at, at + piece));
+      });
+    const results = await Promise.all(digesters.map((d) => d.result()));
+    expect(results).toEqual(files.map(expected));
+  });
+
+  it('do not keep the bytes given: changing them afterwards changes nothing', async () => {
+    const bytes = crypto.randomBytes(600_000);
+    const want = expected(bytes);
+    const digester = new ThreadDigester();
+    digester.update(bytes);
+    bytes.fill(0);
+    await expect(digester.result()).resolves.toEqual(want);
+  });
+
+  it('forget a discarded upload, and the others still come out right', async () => {
+    const kept = crypto.randomBytes(700_000);
+    const dropped = new ThreadDigester();
+    dropped.update(crypto.randomBytes(500_000));
+    const digester = new ThreadDigester();
+    digester.update(kept.subarray(0, 350_000));
+    dropped.discard();
+    digester.update(kept.subarray(350_000));
+    await expect(digester.result()).resolves.toEqual(expected(kept));
+  });
+});
