@@ -1,6 +1,7 @@
 import { buildApp, type AppOverrides } from './app';
 import type { Config } from './config';
 import { readyLine } from './ready-line';
+import { startDigestThread } from './upload/digest-thread';
 
 /** Reclamation runs this often in the background; a lease keeps it to one process at a time. */
 const SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -22,6 +23,7 @@ export async function serve(config: Config, overrides: AppOverrides = {}): Promi
   // Whatever a previous run left half-written is garbage now: no upload survives a restart. (DATA_DIR, and so
   // its tmp folder, belongs to this process alone; see docs/deployment.md.)
   await services.maintenance.removeTempFiles(Date.now());
+  startDigestThread();
   await app.listen({ port: config.port, host: config.host });
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;

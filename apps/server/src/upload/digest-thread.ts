@@ -11,6 +11,8 @@ export interface Digest {
 /** Takes bytes in order and tells their digest once they have ended. */
 export interface Digester {
   update(chunk: Buffer): void;
+  /** Resolves once more bytes may be given (the digest has caught up); undefined when they may at once. */
+  room(): Promise<void> | undefined;
   /** Every byte has been given: their digest. */
   result(): Promise<Digest>;
   /** The bytes will not end (the upload failed): forget them. */
@@ -27,6 +29,10 @@ export class InlineDigester implements Digester {
     this.crc.update(chunk);
   }
 
+  room(): undefined {
+    return undefined;
+  }
+
   result(): Promise<Digest> {
     return Promise.resolve({ hash: this.hash.digest('hex'), crc32c: this.crc.digest() });
   }
@@ -41,6 +47,21 @@ export class InlineDigester implements Digester {
 const BATCH_BYTES = 256 * 1024;
 
 /**
+ * How many copied bytes may wait for the thread, all uploads together. Past it, uploads stop reading until
+ * the thread catches up: when the thread gets less CPU than the sockets deliver (two cores shared with the
+ * clients), the copies would otherwise pile up in its queue without bound.
+ */
+const QUEUED_BYTES_LIMIT = 16 * BATCH_BYTES;
+
+/**
+ * Batches travel in buffers the thread hands back once hashed, so a busy server allocates none. A batch is at
+ * least BATCH_BYTES and at most one socket piece (64 KiB) more; one that does not fit gets a buffer of its own.
+ */
+const BUFFER_BYTES = BATCH_BYTES + 64 * 1024;
+/** Room for every buffer the queue can hold, and a few being filled. */
+const POOLED_BUFFERS = QUEUED_BYTES_LIMIT / BATCH_BYTES + 4;
+
+/**
  * One thread that works out the digests of every upload of the process. Hashing is the event loop's largest
  * single cost of an upload (SHA-256 and CRC32C together about 6.5 ms of 5 MB here); with uploads arriving
  * faster than one core hashes, the event loop was the bottleneck and every other request waited behind it.
@@ -50,6 +71,9 @@ const BATCH_BYTES = 256 * 1024;
 class DigestThread {
   private worker: Worker | undefined;
   private nextId = 0;
+  private queuedBytes = 0;
+  private caughtUp: (() => void)[] = [];
+  private readonly buffers: ArrayBuffer[] = [];
   private readonly waiting = new Map<
     number,
     { resolve: (digest: Digest) => void; reject: (e: Error) => void }
@@ -59,14 +83,26 @@ class DigestThread {
     return this.nextId++;
   }
 
-  send(id: number, bytes: ArrayBuffer): void {
-    this.started().postMessage({ id, bytes }, [bytes]);
+  /** A buffer to fill with a batch of `length` bytes, then `send`. */
+  bufferFor(length: number): ArrayBuffer {
+    return (length <= BUFFER_BYTES && this.buffers.pop()) || new ArrayBuffer(Math.max(length, BUFFER_BYTES));
+  }
+
+  send(id: number, buffer: ArrayBuffer, length: number): void {
+    this.queuedBytes += length;
+    this.start().postMessage({ id, buffer, length }, [buffer]);
+  }
+
+  /** Resolves once the thread's queue is below its limit; undefined when it already is. */
+  room(): Promise<void> | undefined {
+    if (this.queuedBytes < QUEUED_BYTES_LIMIT) return undefined;
+    return new Promise((resolve) => this.caughtUp.push(resolve));
   }
 
   finish(id: number): Promise<Digest> {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.started().postMessage({ id });
+      this.start().postMessage({ id });
     });
   }
 
@@ -74,19 +110,32 @@ class DigestThread {
     this.worker?.postMessage({ id, drop: true });
   }
 
-  private started(): Worker {
+  private hashed(bytes: number, buffer?: ArrayBuffer): void {
+    if (buffer?.byteLength === BUFFER_BYTES && this.buffers.length < POOLED_BUFFERS)
+      this.buffers.push(buffer);
+    this.queuedBytes -= bytes;
+    if (this.queuedBytes >= QUEUED_BYTES_LIMIT) return;
+    const resume = this.caughtUp;
+    this.caughtUp = [];
+    for (const go of resume) go();
+  }
+
+  start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./digest-worker.mjs', import.meta.url));
     worker.unref();
-    worker.on('message', ({ id, hash, crc32c }: Digest & { id: number }) => {
-      this.waiting.get(id)?.resolve({ hash, crc32c });
-      this.waiting.delete(id);
+    worker.on('message', (message: { hashed: number; buffer: ArrayBuffer } | (Digest & { id: number })) => {
+      if ('hashed' in message) return this.hashed(message.hashed, message.buffer);
+      this.waiting.get(message.id)?.resolve({ hash: message.hash, crc32c: message.crc32c });
+      this.waiting.delete(message.id);
     });
     // A thread that died took every digest in progress with it: those uploads fail, the next one starts anew.
     const failAll = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
+      if (this.worker !== worker) return;
+      this.worker = undefined;
       for (const { reject } of this.waiting.values()) reject(error);
       this.waiting.clear();
+      this.hashed(this.queuedBytes);
     };
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`the digest thread exited (${code})`)));
@@ -96,6 +145,14 @@ class DigestThread {
 }
 
 const thread = new DigestThread();
+
+/**
+ * Starts the digest thread now rather than with the first upload, which then does not wait for it; a server
+ * calls this as it starts, so the thread is part of its idle memory.
+ */
+export function startDigestThread(): void {
+  thread.start();
+}
 
 /** A digest worked out on the process's digest thread; the bytes given are copied, never kept. */
 export class ThreadDigester implements Digester {
@@ -108,6 +165,11 @@ export class ThreadDigester implements Digester {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     if (this.pendingBytes >= BATCH_BYTES) this.flush();
+  }
+
+  /** Resolves once more bytes may be given; undefined when they may at once. */
+  room(): Promise<void> | undefined {
+    return thread.room();
   }
 
   result(): Promise<Digest> {
@@ -123,7 +185,9 @@ export class ThreadDigester implements Digester {
 
   private flush(): void {
     if (this.pendingBytes === 0) return;
-    const batch = new Uint8Array(this.pendingBytes);
+    const length = this.pendingBytes;
+    const buffer = thread.bufferFor(length);
+    const batch = new Uint8Array(buffer);
     let at = 0;
     for (const chunk of this.pending) {
       batch.set(chunk, at);
@@ -131,7 +195,7 @@ export class ThreadDigester implements Digester {
     }
     this.pending = [];
     this.pendingBytes = 0;
-    thread.send(this.id, batch.buffer);
+    thread.send(this.id, buffer, length);
     this.sent = true;
   }
 }

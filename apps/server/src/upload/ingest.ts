@@ -74,6 +74,11 @@ export class ByteTally {
     };
   }
 
+  /** Resolves once more bytes may be added (the digest has caught up); undefined when they may at once. */
+  room(): Promise<void> | undefined {
+    return this.digester.room();
+  }
+
   /** The bytes will not end: let go of what the digest holds. */
   discard(): void {
     this.digester.discard();
@@ -111,7 +116,9 @@ class ByteInspector extends Transform {
     // cap bounds how much), so the refusal can name the file's own size when the file ends soon after.
     if (this.size > this.maxBytes) return done();
     this.tally.add(chunk);
-    done(null, chunk);
+    const room = this.tally.room();
+    if (!room) return done(null, chunk);
+    void room.then(() => done(null, chunk));
   }
 
   override _flush(done: TransformCallback): void {

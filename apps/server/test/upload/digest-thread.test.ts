@@ -49,6 +49,23 @@ describe('upload digests', () => {
     await expect(digester.result()).resolves.toEqual(want);
   });
 
+  it('hold uploads back while the thread is behind, and let them go once it has caught up', async () => {
+    const bytes = crypto.randomBytes(8 * 1024 * 1024);
+    const digester = new ThreadDigester();
+    let heldBack = 0;
+    for (let at = 0; at < bytes.length; at += 65_536) {
+      digester.update(bytes.subarray(at, at + 65_536));
+      const room = digester.room();
+      if (!room) continue;
+      heldBack += 1;
+      await room;
+    }
+    // Given all at once, 8 MiB is more than the thread may have queued: the giver had to wait at least once.
+    expect(heldBack).toBeGreaterThan(0);
+    await expect(digester.result()).resolves.toEqual(expected(bytes));
+    expect(new InlineDigester().room()).toBeUndefined();
+  });
+
   it('forget a discarded upload, and the others still come out right', async () => {
     const kept = crypto.randomBytes(700_000);
     const dropped = new ThreadDigester();
