@@ -110,9 +110,10 @@ class DigestThread {
     this.worker?.postMessage({ id, drop: true });
   }
 
-  private hashed(bytes: number, buffer?: ArrayBuffer): void {
-    if (buffer?.byteLength === BUFFER_BYTES && this.buffers.length < POOLED_BUFFERS)
-      this.buffers.push(buffer);
+  private hashed(bytes: number, buffers: ArrayBuffer[] = []): void {
+    for (const buffer of buffers)
+      if (buffer.byteLength === BUFFER_BYTES && this.buffers.length < POOLED_BUFFERS)
+        this.buffers.push(buffer);
     this.queuedBytes -= bytes;
     if (this.queuedBytes >= QUEUED_BYTES_LIMIT) return;
     const resume = this.caughtUp;
@@ -124,11 +125,14 @@ class DigestThread {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./digest-worker.mjs', import.meta.url));
     worker.unref();
-    worker.on('message', (message: { hashed: number; buffer: ArrayBuffer } | (Digest & { id: number })) => {
-      if ('hashed' in message) return this.hashed(message.hashed, message.buffer);
-      this.waiting.get(message.id)?.resolve({ hash: message.hash, crc32c: message.crc32c });
-      this.waiting.delete(message.id);
-    });
+    worker.on(
+      'message',
+      (message: { hashed: number; buffers: ArrayBuffer[] } | (Digest & { id: number })) => {
+        if ('hashed' in message) return this.hashed(message.hashed, message.buffers);
+        this.waiting.get(message.id)?.resolve({ hash: message.hash, crc32c: message.crc32c });
+        this.waiting.delete(message.id);
+      },
+    );
     // A thread that died took every digest in progress with it: those uploads fail, the next one starts anew.
     const failAll = (error: Error) => {
       if (this.worker !== worker) return;
