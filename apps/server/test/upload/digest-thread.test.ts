@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { crc32c } from '@node-rs/crc32';
 import { describe, expect, it } from 'vitest';
-import { InlineDigester, ThreadDigester, type Digester } from '../../src/upload/digest-thread';
+import {
+  InlineDigester,
+  startDigestThread,
+  ThreadDigester,
+  type Digester,
+} from '../../src/upload/digest-thread';
 
 /** What the digest of `bytes` must be, worked out here in one piece. */
 function expected(bytes: Buffer) {
@@ -64,6 +69,17 @@ describe('upload digests', () => {
     expect(heldBack).toBeGreaterThan(0);
     await expect(digester.result()).resolves.toEqual(expected(bytes));
     expect(new InlineDigester().room()).toBeUndefined();
+  });
+
+  it('fail an upload whose digest thread died, never answering for part of its bytes, and go on with a new one', async () => {
+    const cut = new ThreadDigester();
+    cut.update(crypto.randomBytes(300_000));
+    await startDigestThread().terminate();
+    cut.update(crypto.randomBytes(300_000));
+    await expect(cut.result()).rejects.toThrow('the digest thread restarted during the upload');
+
+    const bytes = crypto.randomBytes(400_000);
+    await expect(feed(new ThreadDigester(), bytes)).resolves.toEqual(expected(bytes));
   });
 
   it('forget a discarded upload, and the others still come out right', async () => {
