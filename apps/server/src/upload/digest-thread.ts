@@ -103,9 +103,13 @@ class DigestThread {
   }
 
   finish(id: number): Promise<Digest> {
+    const worker = this.start();
+    // An answer awaited keeps the process alive, as a read or a write would: a command that hashes through
+    // the thread must not end before its answer comes.
+    if (this.waiting.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.start().postMessage({ id });
+      worker.postMessage({ id });
     });
   }
 
@@ -128,13 +132,13 @@ class DigestThread {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./digest-worker.mjs', import.meta.url));
     this.generation += 1;
-    worker.unref();
     worker.on(
       'message',
       (message: { hashed: number; buffers: ArrayBuffer[] } | (Digest & { id: number })) => {
         if ('hashed' in message) return this.hashed(message.hashed, message.buffers);
         this.waiting.get(message.id)?.resolve({ hash: message.hash, crc32c: message.crc32c });
         this.waiting.delete(message.id);
+        if (this.waiting.size === 0) worker.unref();
       },
     );
     // A thread that died took every digest in progress with it: those uploads fail, the next one starts anew.
@@ -147,6 +151,8 @@ class DigestThread {
     };
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`the digest thread exited (${code})`)));
+    // Listening for messages holds the process open; idle, the thread must not (unref after the listeners).
+    worker.unref();
     this.worker = worker;
     return worker;
   }

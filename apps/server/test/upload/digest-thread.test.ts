@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { crc32c } from '@node-rs/crc32';
 import { describe, expect, it } from 'vitest';
 import {
@@ -80,6 +84,31 @@ describe('upload digests', () => {
 
     const bytes = crypto.randomBytes(400_000);
     await expect(feed(new ThreadDigester(), bytes)).resolves.toEqual(expected(bytes));
+  });
+
+  it('keep a command alive until its digest is answered, and let it end once nothing waits', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'digest-command-'));
+    const script = path.join(dir, 'command.mts');
+    const module = path.resolve(import.meta.dirname, '../../src/upload/digest-thread.ts');
+    fs.writeFileSync(
+      script,
+      `import { ThreadDigester } from ${JSON.stringify(module)};
+const digester = new ThreadDigester();
+digester.update(Buffer.alloc(3_000_000, 7));
+console.log((await digester.result()).hash);`,
+    );
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.stdout.trim()).toBe(expected(Buffer.alloc(3_000_000, 7)).hash);
+      // Ended by itself, well before the timeout's SIGTERM.
+      expect(run.signal).toBeNull();
+      expect(run.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('forget a discarded upload, and the others still come out right', async () => {
