@@ -17,21 +17,38 @@ export class Crc32c {
   }
 }
 
-export interface BlobDigest {
+/** SHA-256 (the blob's key) and CRC32C (what whole reads check) of some bytes. */
+export interface Digest {
   hash: string;
   crc32c: number;
+}
+
+export interface BlobDigest extends Digest {
   size: number;
+}
+
+/** Both digests of bytes given in order, on the calling thread. */
+export class InlineDigest {
+  private readonly hash = crypto.createHash('sha256');
+  private readonly crc = new Crc32c();
+
+  update(chunk: Uint8Array): void {
+    this.hash.update(chunk);
+    this.crc.update(chunk);
+  }
+
+  digest(): Digest {
+    return { hash: this.hash.digest('hex'), crc32c: this.crc.digest() };
+  }
 }
 
 /** SHA-256 (the blob's key), CRC32C and length of a stream of blob bytes, in one pass. */
 export async function digestStream(stream: NodeJS.ReadableStream): Promise<BlobDigest> {
-  const hash = crypto.createHash('sha256');
-  const crc = new Crc32c();
+  const digest = new InlineDigest();
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    crc.update(chunk);
+    digest.update(chunk);
     size += chunk.length;
   }
-  return { hash: hash.digest('hex'), crc32c: crc.digest(), size };
+  return { ...digest.digest(), size };
 }

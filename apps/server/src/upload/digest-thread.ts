@@ -1,12 +1,6 @@
-import crypto from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { Crc32c } from '../blobs/checksum';
-
-/** SHA-256 (the blob's key) and CRC32C (what whole reads check) of a stream of bytes. */
-export interface Digest {
-  hash: string;
-  crc32c: number;
-}
+import { InlineDigest, type Digest } from '../blobs/checksum';
+import { BATCH_BYTES } from './batched-file-sink';
 
 /** Takes bytes in order and tells their digest once they have ended. */
 export interface Digester {
@@ -21,12 +15,10 @@ export interface Digester {
 
 /** On the calling thread, for bytes that come in pieces over several requests (resumable uploads). */
 export class InlineDigester implements Digester {
-  private readonly hash = crypto.createHash('sha256');
-  private readonly crc = new Crc32c();
+  private readonly digest = new InlineDigest();
 
   update(chunk: Buffer): void {
-    this.hash.update(chunk);
-    this.crc.update(chunk);
+    this.digest.update(chunk);
   }
 
   room(): undefined {
@@ -34,17 +26,14 @@ export class InlineDigester implements Digester {
   }
 
   result(): Promise<Digest> {
-    return Promise.resolve({ hash: this.hash.digest('hex'), crc32c: this.crc.digest() });
+    return Promise.resolve(this.digest.digest());
   }
 
   discard(): void {}
 }
 
-/**
- * Pieces are sent to the thread in batches of this size, like the temporary file's writes: a 5 MB upload
- * makes about twenty messages, and an upload has at most one batch waiting here.
- */
-const BATCH_BYTES = 256 * 1024;
+// Pieces go to the thread in batches of BATCH_BYTES, the temporary file's write size: a 5 MB upload makes about
+// twenty messages, and an upload has at most one batch being collected here.
 
 /**
  * How many copied bytes may wait for the thread, all uploads together. Past it, uploads stop reading until
