@@ -1,4 +1,24 @@
 import type { Executor } from '../db/executor';
+import { preparedQuery } from '../db/prepared-query';
+
+const markAfter = preparedQuery((db: Executor, userId: string, fileId: string, countedAfter: string) =>
+  db
+    .selectFrom('download_marks')
+    .select('file_id')
+    .where('user_id', '=', userId)
+    .where('file_id', '=', fileId)
+    .where('counted_at', '>', countedAfter),
+);
+
+/** Whether `userId`'s download of `fileId` was counted after `countedAfter` (so another would not count). */
+export async function hasDownloadMarkAfter(
+  db: Executor,
+  userId: string,
+  fileId: string,
+  countedAfter: string,
+): Promise<boolean> {
+  return (await markAfter(db, userId, fileId, countedAfter)).length > 0;
+}
 
 /**
  * Marks `userId`'s download of `fileId` as counted now, unless one was counted after `countedAfter`; true when

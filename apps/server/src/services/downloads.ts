@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { MESSAGES, type DownloadHistory } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
 import { inTransaction, type Executor } from '../db/executor';
-import { takeDownloadMark } from '../repositories/download-marks';
+import { hasDownloadMarkAfter, takeDownloadMark } from '../repositories/download-marks';
 import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
@@ -48,6 +48,9 @@ export class DownloadService {
   async countDelivered(userId: string, fileId: string, now: number = Date.now()): Promise<boolean> {
     const at = new Date(now).toISOString();
     const markedAfter = new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
+    // Repeats within the interval are the common case (a player's many requests, a reload); a read tells them
+    // apart without taking the database's one write lock. The upsert below still decides a race.
+    if (await hasDownloadMarkAfter(this.db, userId, fileId, markedAfter)) return false;
     return inTransaction(this.db, async (trx) => {
       if (!(await takeDownloadMark(trx, userId, fileId, at, markedAfter))) return false;
       await record(trx, fileId, null, at);
