@@ -166,7 +166,7 @@ export async function uploadBenchmarks(ctx: Ctx): Promise<Row[]> {
         rows.push({
           section: 'transfer',
           workload: `upload distinct 5 MB, ${connections} clients: against no fsync (reference)`,
-          baseline: `${referenceMbps.toFixed(0)} MB/s (bare node:http, SHA-256 + write, nothing made durable)`,
+          baseline: `${referenceMbps.toFixed(0)} MB/s (bare node:http, SHA-256 + write, removed unwritten: nothing made durable)`,
           cloudstash: `${distinctMbps.toFixed(0)} MB/s`,
           ratio: distinctMbps / referenceMbps,
           spread: ratioSpread(distinct, reference, FILE_BYTES),

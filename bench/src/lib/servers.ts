@@ -78,7 +78,8 @@ async function startBareServer(script: string, env: Record<string, string>): Pro
 
 /**
  * The upload baseline: a bare node:http server that hashes each body with SHA-256 and writes it to a file;
- * `fsync` also makes the file and its directory durable before answering.
+ * `fsync` also makes the file and its directory durable before answering, and without it the file is removed
+ * once written (so that its writeback does not fall on the next measurement).
  */
 export async function startBareUploadServer(dir: string, { fsync = false } = {}): Promise<RunningServer> {
   fs.mkdirSync(dir, { recursive: true });
