@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mannWhitneyU } from './helpers/mann-whitney';
+import { hodgesLehmannShift, mannWhitneyU } from './helpers/mann-whitney';
 
 describe('mannWhitneyU', () => {
   it('matches the textbook figures for two separated samples', () => {
@@ -34,5 +34,27 @@ describe('mannWhitneyU', () => {
     );
     expect(shifted.p).toBeLessThan(0.001);
     expect(mannWhitneyU([4, 4, 4], [4, 4, 4]).p).toBe(1);
+  });
+});
+
+describe('hodgesLehmannShift', () => {
+  it('is the median of the pairwise differences', () => {
+    // Differences of [3, 5] against [1, 2]: 2, 1, 4, 3; their median is 2.5.
+    expect(hodgesLehmannShift([3, 5], [1, 2])).toBe(2.5);
+    expect(hodgesLehmannShift([1, 2], [3, 5])).toBe(-2.5);
+  });
+
+  it('finds no shift between two samples of the same two-mode times, where their medians differ', () => {
+    // Both half fast (10-14 ms) and half slow (30-34 ms); one sample has one fast time more.
+    const a = [10, 11, 12, 13, 14, 30, 31, 32, 33, 34, 12];
+    const b = [10, 11, 12, 13, 14, 30, 31, 32, 33, 34, 32];
+    expect(Math.abs([...a].sort((x, y) => x - y)[5]! - [...b].sort((x, y) => x - y)[5]!)).toBeGreaterThan(15);
+    expect(Math.abs(hodgesLehmannShift(a, b))).toBeLessThanOrEqual(1);
+    expect(
+      hodgesLehmannShift(
+        b.map((t) => t + 3),
+        b,
+      ),
+    ).toBe(3);
   });
 });
