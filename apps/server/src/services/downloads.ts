@@ -48,8 +48,8 @@ export class DownloadService {
   async countDelivered(userId: string, fileId: string, now: number = Date.now()): Promise<boolean> {
     const at = new Date(now).toISOString();
     const markedAfter = new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
-    // Repeats within the interval are the common case (a player's many requests, a reload); a read tells them
-    // apart without taking the database's one write lock. The upsert below still decides a race.
+    // Repeats within the interval are the common case (a reload, a client fetching the file again): a read
+    // tells them apart without taking the database's one write lock. The upsert below still decides a race.
     if (await hasDownloadMarkAfter(this.db, userId, fileId, markedAfter)) return false;
     return inTransaction(this.db, async (trx) => {
       if (!(await takeDownloadMark(trx, userId, fileId, at, markedAfter))) return false;
