@@ -109,9 +109,10 @@ export async function interleaved<K extends string>(
   const parts = Object.fromEntries(keys.map((k) => [k, [] as LoadResult[]])) as Record<K, LoadResult[]>;
   const slice = Math.max(1, Math.round(seconds / rounds));
   for (let round = 0; round < rounds; round++) {
-    // Each round starts one further along (A B C, B C A, C A B), so no measurement always follows the same
-    // one: what a slice leaves behind (dirty pages still draining from the disk's cache, a server's
-    // background work) falls on each in turn.
+    // Each round starts one further along (A B C, B C A, C A B), so none is always a round's first. Within a
+    // round each still follows the same one (B after A, C after B): whatever a slice leaves behind (pages still
+    // to be written, a server's background work) falls on the same next one every time, so a run must leave
+    // nothing behind (the no-fsync upload reference removes its files for this).
     for (let i = 0; i < keys.length; i++) {
       const key = keys[(round + i) % keys.length]!;
       beforeEach?.();
