@@ -17,11 +17,10 @@ interface Ctx {
   log: (line: string) => void;
 }
 
-/** 4 MiB that type detection takes for a JPEG, unique to `seed`. */
-function jpegBytes(seed: string): Buffer {
+/** 4 MiB that type detection takes for a JPEG, new on every call: bytes meant to be stored already are re-sent. */
+function newJpegBytes(): Buffer {
   const bytes = crypto.randomBytes(FILE_BYTES);
   Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(bytes, 0);
-  crypto.createHash('sha256').update(seed).digest().copy(bytes, 64);
   return bytes;
 }
 
@@ -42,14 +41,13 @@ async function timedRound(origin: string, dataDir: string, round: number): Promi
   const prober = await signUp(origin, `prober-${round}@bench.test`);
   const stored: Buffer[] = [];
   for (let i = 0; i < PAIRS; i++) {
-    // The very bytes the holder uploaded: jpegBytes gives new random bytes on every call.
-    const held = jpegBytes(`stored-${round}-${i}`);
+    const held = newJpegBytes();
     await upload(origin, holder, multipartBody(held, `held-${i}.jpg`, 'image/jpeg').body);
     stored.push(multipartBody(held, `probe.jpg`, 'image/jpeg').body);
   }
   const fresh = Array.from(
     { length: PAIRS },
-    (_, i) => multipartBody(jpegBytes(`fresh-${round}-${i}`), 'probe.jpg', 'image/jpeg').body,
+    () => multipartBody(newJpegBytes(), 'probe.jpg', 'image/jpeg').body,
   );
   // Writeback of the holder's uploads must not land on the first probes.
   execFileSync('sync');
@@ -58,7 +56,7 @@ async function timedRound(origin: string, dataDir: string, round: number): Promi
     await upload(origin, prober, body);
     return performance.now() - started;
   };
-  await timed(multipartBody(jpegBytes(`warm-up-${round}`), 'probe.jpg', 'image/jpeg').body);
+  await timed(multipartBody(newJpegBytes(), 'probe.jpg', 'image/jpeg').body);
   const blobsBefore = storedBlobs(dataDir);
   const samples: Samples = { freshMs: [], storedMs: [] };
   for (let i = 0; i < PAIRS; i++) {
