@@ -10,7 +10,7 @@ import { downloadLink, multipartBody, signUp, upload } from './lib/api';
 import { load, mbPerSecond } from './lib/load';
 import { cpuShares } from './lib/proc';
 import { startBareDownloadServer, startBareHandOffServer, startCloudStash } from './lib/servers';
-import { FILE_BYTES, RANGED_READS } from './transfer';
+import { FILE_BYTES, HAND_OFF_PREFIX, RANGED_READS } from './transfer';
 
 const RANGES = { tiny: ['bytes=0-0'], ranged: RANGED_READS, full: undefined };
 const mode = (process.env.MODE ?? 'tiny') as keyof typeof RANGES;
@@ -21,7 +21,7 @@ const dir = fs.mkdtempSync('/tmp/profile-download-');
 const handOff = process.env.HANDOFF === '1';
 const cs = await startCloudStash({
   dataDir: dir,
-  ...(handOff && { env: { ACCEL_REDIRECT_PREFIX: '/_blobs/' } }),
+  ...(handOff && { env: { ACCEL_REDIRECT_PREFIX: HAND_OFF_PREFIX } }),
 });
 const cookie = await signUp(cs.origin, 'profile@bench.test');
 const bytes = crypto.randomBytes(FILE_BYTES);
@@ -29,7 +29,7 @@ Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.fro
 fs.writeFileSync(`${dir}/video.mp4`, bytes);
 const { _id } = await upload(cs.origin, cookie, multipartBody(bytes, 'clip.mp4', 'video/mp4').body);
 const bare = handOff
-  ? await startBareHandOffServer('/_blobs/video.mp4')
+  ? await startBareHandOffServer(`${HAND_OFF_PREFIX}video.mp4`)
   : await startBareDownloadServer(`${dir}/video.mp4`);
 const targets = {
   cloudstash: cs.origin + (await downloadLink(cs.origin, cookie, _id)),

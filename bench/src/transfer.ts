@@ -208,7 +208,7 @@ async function getLoad(url: string, connections: number, seconds: number, ranges
   });
 }
 
-const HAND_OFF_PREFIX = '/_blobs/';
+export const HAND_OFF_PREFIX = '/_blobs/';
 
 export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
   const rows: Row[] = [];
