@@ -208,6 +208,7 @@ async function getLoad(url: string, connections: number, seconds: number, ranges
   });
 }
 
+/** The internal location docs/nginx/cloudstash-hand-off.conf serves blobs from. */
 export const HAND_OFF_PREFIX = '/_blobs/';
 
 export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
@@ -230,14 +231,12 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
   });
   const handOffNginx = await startNginx(webroot, path.join(ctx.root, 'nginx-handoff'), {
     origin: handOffCs.origin,
-    prefix: HAND_OFF_PREFIX,
     blobs: path.join(handOffData, 'blobs'),
   });
   // The ceiling of any hand-off here: nginx in front of an upstream that hands every request off at once.
   const bareHandOff = await startBareHandOffServer(`${HAND_OFF_PREFIX}video.mp4`);
   const bareHandOffNginx = await startNginx(webroot, path.join(ctx.root, 'nginx-bare-handoff'), {
     origin: bareHandOff.origin,
-    prefix: HAND_OFF_PREFIX,
     blobs: webroot,
   });
   try {

@@ -99,23 +99,27 @@ export function startBareHandOffServer(target: string): Promise<RunningServer> {
   return startBareServer('bare-hand-off-server.mjs', { TARGET: target });
 }
 
-/** The two locations docs/deployment.md gives, pointed at a bench server. */
-function handOffLocations({ prefix, blobs }: { prefix: string; blobs: string }) {
-  return `
+/**
+ * The hand-off as docs/deployment.md sets it up: the proxy settings at the server level, `location /` to
+ * CloudStash, and the configuration in docs/nginx/ included as it is, pointed at the bench's folders.
+ */
+function handOffConfig(workDir: string, blobs: string) {
+  const snippet = (name: string) =>
+    fs
+      .readFileSync(path.join(REPO_DIR, 'docs', 'nginx', name), 'utf8')
+      .replaceAll('/var/lib/cloudstash/data/blobs', blobs)
+      .replaceAll('/var/cache/nginx/cloudstash-links', path.join(workDir, 'links'));
+  return {
+    http: snippet('cloudstash-http.conf'),
+    server: `
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
     location / {
       proxy_pass http://cloudstash;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
     }
-    location ${prefix} {
-      internal;
-      alias ${blobs}/;
-      add_header Content-Security-Policy $upstream_http_content_security_policy always;
-      add_header X-Content-Type-Options $upstream_http_x_content_type_options always;
-      add_header Cross-Origin-Resource-Policy $upstream_http_cross_origin_resource_policy always;
-      add_header Vary $upstream_http_vary always;
-    }`;
+${snippet('cloudstash-hand-off.conf')}`,
+  };
 }
 
 export function findNginx(): string | undefined {
@@ -143,10 +147,10 @@ export async function startNginx(
   root: string,
   workDir: string,
   /**
-   * Reverse proxy to a CloudStash at `origin` with ACCEL_REDIRECT_PREFIX=`prefix`, its blobs folder `blobs`
-   * as the internal location (docs/deployment.md's configuration): what the hand-off row measures.
+   * Reverse proxy to a CloudStash at `origin` with ACCEL_REDIRECT_PREFIX=/_blobs/ (HAND_OFF_PREFIX), its
+   * blobs folder `blobs` (docs/deployment.md's configuration): what the hand-off rows measure.
    */
-  handOff?: { origin: string; prefix: string; blobs: string },
+  handOff?: { origin: string; blobs: string },
 ): Promise<RunningServer> {
   const nginx = findNginx();
   if (!nginx) {
@@ -157,6 +161,7 @@ export async function startNginx(
   const port = await freePort();
   fs.mkdirSync(path.join(workDir, 'logs'), { recursive: true });
   const conf = path.join(workDir, 'nginx.conf');
+  const proxy = handOff && handOffConfig(workDir, handOff.blobs);
   fs.writeFileSync(
     conf,
     `worker_processes auto;
@@ -178,14 +183,15 @@ http {
   uwsgi_temp_path ${workDir}/uwsgi;
   scgi_temp_path ${workDir}/scgi;
   types { video/mp4 mp4; image/jpeg jpg; }${
-    handOff
+    handOff && proxy
       ? `
-  upstream cloudstash { server ${new URL(handOff.origin).host}; keepalive 64; }`
+  upstream cloudstash { server ${new URL(handOff.origin).host}; keepalive 64; }
+${proxy.http}`
       : ''
   }
   server {
     listen 127.0.0.1:${port};
-    root ${root};${handOff ? handOffLocations(handOff) : ''}
+    root ${root};${proxy ? proxy.server : ''}
   }
 }
 `,
