@@ -313,7 +313,7 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
           cloudstash: `${h.toFixed(0)} MB/s`,
           ratio: h / bh,
           spread: ratioSpread(handOff, bareHand, each),
-          target: 'none: what the access check costs beyond the hand-off itself',
+          target: 'none: the cheapest hand-off that asks its upstream for every request',
           pass: null,
           details: { baseline: lat(bareHand), cloudstash: lat(handOff), nginxAlone: lat(base) },
         });
