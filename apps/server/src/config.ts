@@ -43,8 +43,8 @@ const envSchema = z.object({
   GC_GRACE_MINUTES: z.coerce.number().nonnegative().default(60),
   // Stored bytes the background scrub re-hashes with SHA-256 per hour, in one process at a time; 0 turns it off.
   SCRUB_MB_PER_HOUR: z.coerce.number().nonnegative().default(2048),
-  // Behind nginx: whole downloads of locally stored files are handed to it with X-Accel-Redirect under this
-  // internal location (e.g. /_blobs/) after the access check; unset, CloudStash sends the bytes itself.
+  // Behind nginx: reads of locally stored files are handed to it with X-Accel-Redirect under this internal
+  // location (/_blobs/ in docs/nginx/) after the access check; unset, CloudStash sends the bytes itself.
   ACCEL_REDIRECT_PREFIX: z
     .string()
     .regex(/^\/([^/\s?#]+\/)*$/, 'must be a path starting and ending with "/", such as /_blobs/')
