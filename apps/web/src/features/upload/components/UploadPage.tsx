@@ -1,4 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { fileTypeLabel, formatSize } from '@cloudstash/contract';
@@ -11,12 +12,13 @@ import { ResumableProgress, UploadProgressBar } from './ResumableProgress';
 import { chosenFileError, defaultFilename, quotaRoom, submitError } from '../validation';
 import { DropArea } from './DropArea';
 import { PendingButton } from '../../../components/PendingButton';
-import { useUploadConfig } from '../../../lib/upload-config';
+import { DEFAULT_UPLOAD_CONFIG, uploadConfigOptions, useUploadConfig } from '../../../lib/upload-config';
 import { useMyStats } from '../../../lib/my-stats';
 
 /** /dashboard/upload-file */
 export default function UploadPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const upload = useUploadFile();
   const { maxUploadBytes, resumableChunkBytes } = useUploadConfig();
   const roomBytes = quotaRoom(useMyStats().data);
@@ -39,8 +41,11 @@ export default function UploadPage() {
   const isLarge = (chosen: File) => chosen.size > resumableChunkBytes;
   const busy = upload.isPending || resumable.state.status !== 'idle';
 
-  const onFile = (chosen: File) => {
-    const refusal = chosenFileError(chosen, maxUploadBytes, roomBytes);
+  const onFile = async (chosen: File) => {
+    // Checked against this instance's limits: a file chosen while they are still loading waits for them
+    // rather than meeting the defaults (a 60 MB file refused as over 5 MB where the limit is 200 MB).
+    const limits = await queryClient.ensureQueryData(uploadConfigOptions).catch(() => DEFAULT_UPLOAD_CONFIG);
+    const refusal = chosenFileError(chosen, limits.maxUploadBytes, roomBytes);
     if (refusal) {
       // Refused before sending: the page and a toast both say why.
       setFile(null);
@@ -52,8 +57,8 @@ export default function UploadPage() {
     setFile(chosen);
     setFilename((current) => (current.trim() ? current : defaultFilename(chosen)));
     setUnfinished(false);
-    if (isLarge(chosen)) {
-      void findUnfinishedUpload(chosen, resumableChunkBytes).then((found) =>
+    if (chosen.size > limits.resumableChunkBytes) {
+      void findUnfinishedUpload(chosen, limits.resumableChunkBytes).then((found) =>
         setUnfinished(found !== undefined),
       );
     }
@@ -114,7 +119,11 @@ export default function UploadPage() {
               </button>
             </div>
           ) : (
-            <DropArea onFile={onFile} maxUploadBytes={maxUploadBytes} disabled={busy} />
+            <DropArea
+              onFile={(chosen) => void onFile(chosen)}
+              maxUploadBytes={maxUploadBytes}
+              disabled={busy}
+            />
           )}
           {error && (
             <div role="alert" className="alert alert-error alert-soft">

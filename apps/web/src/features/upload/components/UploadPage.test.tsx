@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { ALLOWED_MIME_TYPES, fileTooLargeMessage } from '@cloudstash/contract';
+import UploadPage from './UploadPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const MB = 1024 * 1024;
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The upload page on an instance whose limit is `maxUploadBytes`; its answer to GET /config waits until the
+ * returned `answerConfig` is called, as on a slow connection.
+ */
+function renderUploadPage(maxUploadBytes: number) {
+  let answerConfig = () => {};
+  const configAnswered = new Promise<void>((resolve) => (answerConfig = resolve));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.endsWith('/config')) {
+        await configAnswered;
+        // One piece holds the whole file: it goes up in one request, as small files do.
+        return json({
+          data: { maxUploadBytes, allowedTypes: [...ALLOWED_MIME_TYPES], resumableChunkBytes: 256 * MB },
+        });
+      }
+      if (url.endsWith('/files/stats')) return json({ data: { totalFiles: 0, totalStorageUsed: 0 } });
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/upload', element: <UploadPage /> }], {
+    initialEntries: ['/upload'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return answerConfig;
+}
+
+/** A 60 MB video, as far as the page can tell: only its size and type are read before sending. */
+function sixtyMegabyteVideo() {
+  const file = new File(['bytes'], 'holiday.mp4', { type: 'video/mp4' });
+  Object.defineProperty(file, 'size', { value: 60 * MB });
+  return file;
+}
+
+const filenameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: /file ?name/i });
+const choose = (file: File) =>
+  fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [file] } });
+
+describe('UploadPage, a file chosen before the instance’s limits have loaded', () => {
+  it('is checked against the instance’s limit, not the default 5 MB', async () => {
+    const answerConfig = renderUploadPage(200 * MB);
+    choose(sixtyMegabyteVideo());
+    answerConfig();
+    await waitFor(() => expect(filenameField().value).toBe('holiday'));
+    expect(screen.queryByText(/File size must be less than/)).toBeNull();
+  });
+
+  it('is still refused when it is over the instance’s own limit', async () => {
+    const answerConfig = renderUploadPage(50 * MB);
+    choose(sixtyMegabyteVideo());
+    answerConfig();
+    expect(await screen.findByText(fileTooLargeMessage(60 * MB, 50 * MB))).toBeTruthy();
+    expect(filenameField().value).toBe('');
+  });
+});
