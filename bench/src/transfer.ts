@@ -230,13 +230,13 @@ export async function downloadBenchmarks(ctx: Ctx): Promise<Row[]> {
     env: { ACCEL_REDIRECT_PREFIX: HAND_OFF_PREFIX },
   });
   const handOffNginx = await startNginx(webroot, path.join(ctx.root, 'nginx-handoff'), {
-    origin: handOffCs.origin,
+    upstream: handOffCs.origin,
     blobs: path.join(handOffData, 'blobs'),
   });
   // The ceiling of any hand-off here: nginx in front of an upstream that hands every request off at once.
   const bareHandOff = await startBareHandOffServer(`${HAND_OFF_PREFIX}video.mp4`);
   const bareHandOffNginx = await startNginx(webroot, path.join(ctx.root, 'nginx-bare-handoff'), {
-    origin: bareHandOff.origin,
+    upstream: bareHandOff.origin,
     blobs: webroot,
   });
   try {

@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort, readMemory, startChild, waitForHttp, type Child } from './proc';
+import { findNginx, nginxConfig, type HandOff } from '../../../apps/server/test/helpers/nginx';
 import { REPO_DIR, SERVER_MAIN } from './paths';
+
+export { findNginx };
 
 export interface RunningServer {
   origin: string;
@@ -100,45 +101,6 @@ export function startBareHandOffServer(target: string): Promise<RunningServer> {
 }
 
 /**
- * The hand-off as docs/deployment.md sets it up: the proxy settings at the server level, `location /` to
- * CloudStash, and the configuration in docs/nginx/ included as it is, pointed at the bench's folders.
- */
-function handOffConfig(workDir: string, blobs: string) {
-  const snippet = (name: string) =>
-    fs
-      .readFileSync(path.join(REPO_DIR, 'docs', 'nginx', name), 'utf8')
-      .replaceAll('/var/lib/cloudstash/data/blobs', blobs)
-      .replaceAll('/var/cache/nginx/cloudstash-links', path.join(workDir, 'links'));
-  return {
-    http: snippet('cloudstash-http.conf'),
-    server: `
-    proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    proxy_set_header Host $http_host;
-    location / {
-      proxy_pass http://cloudstash;
-    }
-${snippet('cloudstash-hand-off.conf')}`,
-  };
-}
-
-export function findNginx(): string | undefined {
-  for (const candidate of [
-    '/usr/sbin/nginx',
-    '/usr/bin/nginx',
-    '/usr/local/sbin/nginx',
-    '/usr/local/bin/nginx',
-  ]) {
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  try {
-    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * Debian's nginx with sendfile on, serving `root` on a loopback port from a config in a temporary prefix
  * (no root paths, no system service). Two workers: one per core of the reference machine, like CloudStash's
  * one process plus the kernel's help.
@@ -146,11 +108,8 @@ export function findNginx(): string | undefined {
 export async function startNginx(
   root: string,
   workDir: string,
-  /**
-   * Reverse proxy to a CloudStash at `origin` with ACCEL_REDIRECT_PREFIX=/_blobs/ (HAND_OFF_PREFIX), its
-   * blobs folder `blobs` (docs/deployment.md's configuration): what the hand-off rows measure.
-   */
-  handOff?: { origin: string; blobs: string },
+  /** In front of a CloudStash, as docs/deployment.md configures it: what the hand-off rows measure. */
+  handOff?: HandOff,
 ): Promise<RunningServer> {
   const nginx = findNginx();
   if (!nginx) {
@@ -161,41 +120,7 @@ export async function startNginx(
   const port = await freePort();
   fs.mkdirSync(path.join(workDir, 'logs'), { recursive: true });
   const conf = path.join(workDir, 'nginx.conf');
-  const proxy = handOff && handOffConfig(workDir, handOff.blobs);
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto;
-daemon off;
-# DATA_DIR is owner-only: the workers read blobs as the account that runs CloudStash (docs/deployment.md).
-user ${os.userInfo().username};
-pid ${workDir}/nginx.pid;
-error_log ${workDir}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  keepalive_timeout 60s;
-  client_body_temp_path ${workDir}/body;
-  proxy_temp_path ${workDir}/proxy;
-  fastcgi_temp_path ${workDir}/fastcgi;
-  uwsgi_temp_path ${workDir}/uwsgi;
-  scgi_temp_path ${workDir}/scgi;
-  types { video/mp4 mp4; image/jpeg jpg; }${
-    handOff && proxy
-      ? `
-  upstream cloudstash { server ${new URL(handOff.origin).host}; keepalive 64; }
-${proxy.http}`
-      : ''
-  }
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};${proxy ? proxy.server : ''}
-  }
-}
-`,
-  );
+  fs.writeFileSync(conf, nginxConfig({ dir: workDir, port, root, handOff }));
   const child = startChild(nginx, ['-p', workDir, '-c', conf], {});
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/`, child);
