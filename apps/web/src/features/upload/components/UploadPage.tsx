@@ -38,7 +38,7 @@ export default function UploadPage() {
   const finished = useCallback(() => navigate('/dashboard/my-files'), [navigate]);
   const resumable = useResumableUpload(resumableChunkBytes, finished);
   // Files larger than one piece go up resumably; smaller ones in one request, as they always did.
-  const isLarge = (chosen: File) => chosen.size > resumableChunkBytes;
+  const isLarge = (chosen: File, pieceBytes = resumableChunkBytes) => chosen.size > pieceBytes;
   const busy = upload.isPending || resumable.state.status !== 'idle';
 
   const onFile = async (chosen: File) => {
@@ -57,7 +57,7 @@ export default function UploadPage() {
     setFile(chosen);
     setFilename((current) => (current.trim() ? current : defaultFilename(chosen)));
     setUnfinished(false);
-    if (chosen.size > limits.resumableChunkBytes) {
+    if (isLarge(chosen, limits.resumableChunkBytes)) {
       void findUnfinishedUpload(chosen, limits.resumableChunkBytes).then((found) =>
         setUnfinished(found !== undefined),
       );
