@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   ALLOWED_MIME_TYPES,
   DEFAULT_RESUMABLE_CHUNK_BYTES,
@@ -22,7 +22,16 @@ export const uploadConfigOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The instance's limits, the defaults while they load (or if they cannot be loaded). */
-export function useUploadConfig(): UploadConfig {
-  return useQuery(uploadConfigOptions).data ?? DEFAULT_UPLOAD_CONFIG;
+/**
+ * The instance's limits, the defaults while they load (or if they cannot be loaded); `loading` says they are
+ * not known yet, so that a screen does not state the defaults as the instance's.
+ */
+export function useUploadConfig(): UploadConfig & { loading: boolean } {
+  const { data, isPending } = useQuery(uploadConfigOptions);
+  return { ...(data ?? DEFAULT_UPLOAD_CONFIG), loading: isPending };
+}
+
+/** The instance's limits once known, for a check that must not meet the defaults while they load. */
+export function loadUploadConfig(queryClient: QueryClient): Promise<UploadConfig> {
+  return queryClient.ensureQueryData(uploadConfigOptions).catch(() => DEFAULT_UPLOAD_CONFIG);
 }

@@ -7,8 +7,8 @@ const ACCEPT_ATTRIBUTE = ALLOWED_MIME_TYPES.join(',');
 
 interface DropAreaProps {
   onFile: (file: File) => void;
-  /** The instance's upload limit, named in the hint. */
-  maxUploadBytes: number;
+  /** The instance's upload limit, named in the hint once it is known. */
+  maxUploadBytes?: number;
   disabled?: boolean;
 }
 
@@ -62,8 +62,8 @@ export function DropArea({ onFile, maxUploadBytes, disabled }: DropAreaProps) {
           {isDragActive ? 'Drop the file here' : 'Drag and drop a file here, or click to browse'}
         </p>
         <p className="text-sm text-base-content/70">
-          Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text, up to{' '}
-          {formatSize(maxUploadBytes)}
+          Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text
+          {maxUploadBytes !== undefined && `, up to ${formatSize(maxUploadBytes)}`}
         </p>
       </div>
     </>

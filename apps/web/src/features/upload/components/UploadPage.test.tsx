@@ -61,10 +61,17 @@ const choose = (file: File) =>
 describe('UploadPage, a file chosen before the instance’s limits have loaded', () => {
   it('is checked against the instance’s limit, not the default 5 MB', async () => {
     const answerConfig = renderUploadPage(200 * MB);
+    // Nor does the hint state the default as this instance's limit while it loads.
+    expect(screen.getByText(/plain text/).textContent).not.toMatch(/up to/);
     choose(sixtyMegabyteVideo());
     answerConfig();
     await waitFor(() => expect(filenameField().value).toBe('holiday'));
     expect(screen.queryByText(/File size must be less than/)).toBeNull();
+  });
+
+  it('names the instance’s limit in the hint once it is known', async () => {
+    renderUploadPage(200 * MB)();
+    expect(await screen.findByText(/plain text, up to 200 MB/)).toBeTruthy();
   });
 
   it('is still refused when it is over the instance’s own limit', async () => {

@@ -12,7 +12,7 @@ import { ResumableProgress, UploadProgressBar } from './ResumableProgress';
 import { chosenFileError, defaultFilename, quotaRoom, submitError } from '../validation';
 import { DropArea } from './DropArea';
 import { PendingButton } from '../../../components/PendingButton';
-import { DEFAULT_UPLOAD_CONFIG, uploadConfigOptions, useUploadConfig } from '../../../lib/upload-config';
+import { loadUploadConfig, useUploadConfig } from '../../../lib/upload-config';
 import { useMyStats } from '../../../lib/my-stats';
 
 /** /dashboard/upload-file */
@@ -20,7 +20,7 @@ export default function UploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const upload = useUploadFile();
-  const { maxUploadBytes, resumableChunkBytes } = useUploadConfig();
+  const { maxUploadBytes, resumableChunkBytes, loading: limitsLoading } = useUploadConfig();
   const roomBytes = quotaRoom(useMyStats().data);
   const [file, setFile] = useState<File | null>(null);
   const [filename, setFilename] = useState('');
@@ -44,7 +44,7 @@ export default function UploadPage() {
   const onFile = async (chosen: File) => {
     // Checked against this instance's limits: a file chosen while they are still loading waits for them
     // rather than meeting the defaults (a 60 MB file refused as over 5 MB where the limit is 200 MB).
-    const limits = await queryClient.ensureQueryData(uploadConfigOptions).catch(() => DEFAULT_UPLOAD_CONFIG);
+    const limits = await loadUploadConfig(queryClient);
     const refusal = chosenFileError(chosen, limits.maxUploadBytes, roomBytes);
     if (refusal) {
       // Refused before sending: the page and a toast both say why.
@@ -121,7 +121,7 @@ export default function UploadPage() {
           ) : (
             <DropArea
               onFile={(chosen) => void onFile(chosen)}
-              maxUploadBytes={maxUploadBytes}
+              maxUploadBytes={limitsLoading ? undefined : maxUploadBytes}
               disabled={busy}
             />
           )}
