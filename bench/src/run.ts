@@ -114,7 +114,7 @@ async function main() {
   });
   if (full) {
     const seconds = (Date.now() - started.getTime()) / 1000;
-    publishToReadme(path.join(REPO_DIR, 'README.md'), out.table, path.relative(REPO_DIR, out.json), seconds);
+    publishToReadme(path.join(REPO_DIR, 'README.md'), rows, path.relative(REPO_DIR, out.md), seconds);
   }
   console.log(`\n${markdownTable(rows)}\n`);
   const misses = rows.filter((r) => r.pass === false);

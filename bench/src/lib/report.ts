@@ -87,25 +87,24 @@ const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
 /**
- * Puts a full run's table into the README's Performance section (between the bench markers), so the README
- * always shows the latest measured figures instead of a copy someone forgot to refresh.
+ * Puts a full run's summary into the README's Performance section (between the bench markers): how many targets
+ * it met and missed, which ones missed, and a link to the run's own table. The whole table lives in the results
+ * file, so the README stays short and still never shows figures someone forgot to refresh.
  */
-export function publishToReadme(
-  readmePath: string,
-  table: string,
-  runFile: string,
-  seconds: number,
-): boolean {
+export function publishToReadme(readmePath: string, rows: Row[], runTable: string, seconds: number): boolean {
   const readme = fs.readFileSync(readmePath, 'utf8');
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);
   if (start === -1 || end < start) return false;
   const machine = machineDescription();
+  const met = rows.filter((r) => r.pass === true).length;
+  const missed = rows.filter((r) => r.pass === false);
   const block = [
     README_START,
-    `Latest full run (\`${runFile}\`): ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${Math.round(seconds)} s.`,
-    '',
-    table,
+    `Latest full run: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ` +
+      `${Math.round(seconds)} s. **${met} targets met, ${missed.length} missed**` +
+      `${missed.length ? `: ${missed.map((r) => r.workload).join('; ')}` : ''}. ` +
+      `Every row, its baseline and its spread: [\`${runTable}\`](${runTable}).`,
     README_END,
   ].join('\n');
   fs.writeFileSync(readmePath, readme.slice(0, start) + block + readme.slice(end + README_END.length));
