@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+const SLOW_SUITES = [
+  'test/crash/**/*.test.ts',
+  'test/scale/**/*.test.ts',
+  'test/security/dedup-leak.test.ts',
+];
+
 /**
- * One Vitest run, three projects: the shared contract and the web app's pure parts (fast unit tests), and the
- * server's API suites, which run once per database dialect (see apps/server/test/helpers/dialects.ts).
+ * One Vitest run, four projects: the shared contract and the web app's pure parts (fast unit tests), the
+ * server's API suites, which run once per database dialect (see apps/server/test/helpers/dialects.ts), and the
+ * server's slow suites (crashes, clusters, timing samples).
  */
 export default defineConfig({
   test: {
@@ -23,9 +30,22 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
+          exclude: SLOW_SUITES,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Suites that kill processes, start clusters or take timing samples: `npm test` and CI run them, the
+        // fast tier (`npm run test:fast`) leaves them out.
+        test: {
+          name: 'server-slow',
+          root: 'apps/server',
+          include: SLOW_SUITES,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],
