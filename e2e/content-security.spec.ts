@@ -97,6 +97,44 @@ async function pwnedInAnyFrame(page: Page): Promise<string[]> {
   return found;
 }
 
+/**
+ * Has the app's own page frame the URL, pull it in as a script and, for bytes served inline, show it as an
+ * image; waits until the script, and the frame and image of inline bytes, have loaded or failed (an attachment
+ * in a frame becomes a download and never loads), then until the network is quiet, so that any beacon a script
+ * would send has been seen. Answers what happened to the script.
+ */
+async function loadEveryWay(page: Page, url: string, options: { inline?: boolean } = {}): Promise<string> {
+  await page.goto('/');
+  const outcome = await page.evaluate(
+    async ({ url, inline }) => {
+      const settled = (element: HTMLElement, ok: string, failed: string) =>
+        new Promise<string>((resolve) => {
+          element.addEventListener('load', () => resolve(ok));
+          element.addEventListener('error', () => resolve(failed));
+        });
+      const frame = document.createElement('iframe');
+      const waits = inline ? [settled(frame, 'framed', 'frame refused')] : [];
+      frame.src = url;
+      document.body.append(frame);
+      if (inline) {
+        const img = document.createElement('img');
+        waits.push(settled(img, 'shown', 'not shown'));
+        img.src = url;
+        document.body.append(img);
+      }
+      const script = document.createElement('script');
+      const pulledIn = settled(script, 'loaded', 'refused');
+      script.src = url;
+      document.body.append(script);
+      await Promise.all(waits);
+      return pulledIn;
+    },
+    { url, inline: options.inline ?? false },
+  );
+  await page.waitForLoadState('networkidle');
+  return outcome;
+}
+
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const dir = join(testInfo.project.outputDir, 'screens');
   mkdirSync(dir, { recursive: true });
@@ -141,21 +179,7 @@ test.describe('content security in Chromium', () => {
     const download = page.waitForEvent('download');
     await page.goto(file.url).catch(() => undefined);
     expect((await download).suggestedFilename()).toBe('polyglot report');
-    await page.goto('/');
-    const outcome = await page.evaluate(async (url) => {
-      const frame = document.createElement('iframe');
-      frame.src = url;
-      document.body.append(frame);
-      return new Promise<string>((resolve) => {
-        const script = document.createElement('script');
-        script.src = url;
-        script.onload = () => resolve('loaded');
-        script.onerror = () => resolve('refused');
-        document.body.append(script);
-      });
-    }, file.url);
-    expect(outcome).toBe('refused');
-    await page.waitForTimeout(1500);
+    expect(await loadEveryWay(page, file.url)).toBe('refused');
     expect(await pwnedInAnyFrame(page)).toEqual([]);
     expect(signs).toEqual([]);
   });
@@ -175,21 +199,7 @@ test.describe('content security in Chromium', () => {
     expect((await download).suggestedFilename()).toBe('notes');
 
     // Framed by a page of the app, and loaded as a script by it (script-src 'self' would allow the URL).
-    await page.goto('/');
-    const scriptOutcome = await page.evaluate(async (url) => {
-      const frame = document.createElement('iframe');
-      frame.src = url;
-      document.body.append(frame);
-      return new Promise<string>((resolve) => {
-        const script = document.createElement('script');
-        script.src = url;
-        script.onload = () => resolve('loaded');
-        script.onerror = () => resolve('refused');
-        document.body.append(script);
-      });
-    }, file.url);
-    expect(scriptOutcome).toBe('refused');
-    await page.waitForTimeout(1500);
+    expect(await loadEveryWay(page, file.url)).toBe('refused');
     expect(await pwnedInAnyFrame(page)).toEqual([]);
     expect(signs).toEqual([]);
   });
@@ -234,28 +244,11 @@ test.describe('content security in Chromium', () => {
       const response = await page.goto(file.url);
       expect(response?.headers()['content-type']).toBe(polyglot.mimeType);
       expect(response?.headers()['content-security-policy']).toMatch(/^sandbox;/);
-      await page.waitForTimeout(1000);
+      await page.waitForLoadState('networkidle');
       expect(await pwnedInAnyFrame(page)).toEqual([]);
       await screenshot(page, testInfo, `polyglot-${polyglot.stem}-top-level`);
 
-      await page.goto('/');
-      const outcome = await page.evaluate(async (url) => {
-        const frame = document.createElement('iframe');
-        frame.src = url;
-        document.body.append(frame);
-        const img = document.createElement('img');
-        img.src = url;
-        document.body.append(img);
-        return new Promise<string>((resolve) => {
-          const script = document.createElement('script');
-          script.src = url;
-          script.onload = () => resolve('loaded');
-          script.onerror = () => resolve('refused');
-          document.body.append(script);
-        });
-      }, file.url);
-      expect(outcome).toBe('refused');
-      await page.waitForTimeout(1500);
+      expect(await loadEveryWay(page, file.url, { inline: true })).toBe('refused');
       expect(await pwnedInAnyFrame(page)).toEqual([]);
       expect(signs).toEqual([]);
     });
