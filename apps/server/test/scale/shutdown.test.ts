@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
+import { until } from '../helpers/test-app';
 import { mp4, sha256 } from '../helpers/fixtures';
 import { closedPort } from '../blobs/s3-server';
 import { signInForCookie, signUpForCookie } from './session';
@@ -30,6 +31,12 @@ describe('graceful shutdown on SIGTERM', () => {
     servers.push(server);
     return server;
   };
+  /** A connection whose request has not begun is idle, and closed at once: wait until the body is being written. */
+  const receiving = (DATA_DIR: string) =>
+    until('the server to be writing the upload', async () => {
+      const tmp = path.join(DATA_DIR, 'tmp');
+      return fs.existsSync(tmp) && fs.readdirSync(tmp).length > 0;
+    });
   afterAll(async () => {
     for (const server of servers) await server.kill('SIGKILL');
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -44,19 +51,23 @@ describe('graceful shutdown on SIGTERM', () => {
     // About three seconds of trickling: longer than the drain, so the upload spans the listener closing.
     const upload = slowUpload(server.baseUrl, cookie, bytes, { chunks: 30, intervalMs: 100 });
     await upload.started;
-    // Let the server parse the request: a connection whose request has not begun is idle, and closed at once.
-    await new Promise((r) => setTimeout(r, 500));
+    await receiving(DATA_DIR);
 
     const signalledAt = Date.now();
     const exited = server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
-    const health = await fetch(`${server.baseUrl}/api/v1/health`);
-    expect(health.status).toBe(503);
+    const health = await until('health to answer 503', async () => {
+      const answer = await fetch(`${server.baseUrl}/api/v1/health`);
+      return answer.status === 503 && answer;
+    });
     expect(((await health.json()) as { data: { shuttingDown: boolean } }).data.shuttingDown).toBe(true);
 
     // After the drain the listener is closed: no new connection is accepted.
-    await new Promise((r) => setTimeout(r, 1300));
-    await expect(fetch(`${server.baseUrl}/api/v1/health`)).rejects.toThrow();
+    await until('the listener to close', () =>
+      fetch(`${server.baseUrl}/api/v1/health`).then(
+        () => false,
+        () => true,
+      ),
+    );
 
     const answer = await upload.response;
     expect(answer.status).toBe(201);
@@ -78,7 +89,8 @@ describe('graceful shutdown on SIGTERM', () => {
   });
 
   it('gives up after SHUTDOWN_TIMEOUT_SECONDS when a request never finishes, exiting 1', async () => {
-    const server = await start({ DATA_DIR: dataDir(), SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    const DATA_DIR = dataDir();
+    const server = await start({ DATA_DIR, SHUTDOWN_TIMEOUT_SECONDS: '2' });
     const { cookie } = await signUpForCookie(server.baseUrl);
     // A client that stalls for ever after its first bytes.
     const stalled = slowUpload(server.baseUrl, cookie, mp4(8, 500_000), {
@@ -87,7 +99,7 @@ describe('graceful shutdown on SIGTERM', () => {
       startedAfterChunks: 1,
     });
     await stalled.started;
-    await new Promise((r) => setTimeout(r, 1000));
+    await receiving(DATA_DIR);
     const signalledAt = Date.now();
     expect(await server.kill('SIGTERM')).toBe(1);
     expect(Date.now() - signalledAt).toBeLessThan(6000);
