@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -22,7 +23,9 @@ if (!process.env.CLOUDSTASH_E2E_RUN_DIR) {
 const runDir = process.env.CLOUDSTASH_E2E_RUN_DIR;
 const dataDir = join(runDir, 'data');
 mkdirSync(dataDir, { recursive: true });
-const port = Number(process.env.CLOUDSTASH_E2E_PORT ?? 3210);
+// A free port, picked once by the runner (the workers inherit it), so that two runs on one machine never meet.
+if (!process.env.CLOUDSTASH_E2E_PORT) process.env.CLOUDSTASH_E2E_PORT = freeLoopbackPort();
+const port = Number(process.env.CLOUDSTASH_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.CLOUDSTASH_E2E_BASE_URL = baseURL;
 
@@ -31,6 +34,13 @@ process.env.CLOUDSTASH_E2E_BASE_URL = baseURL;
 delete process.env.DATABASE_URL;
 // Dates on screen are compared with dates formatted by the test process: both use UTC.
 process.env.TZ = 'UTC';
+
+/** A port the system hands out on loopback (asked of a child process: a config file cannot wait for it). */
+function freeLoopbackPort(): string {
+  const listen = `const s = require('node:net').createServer().listen(0, '127.0.0.1', () => {
+    process.stdout.write(String(s.address().port)); s.close(); })`;
+  return execFileSync(process.execPath, ['-e', listen], { encoding: 'utf8' });
+}
 
 const INSTANCE_WIDE = /instance-settings\.spec\.ts$/;
 
