@@ -21,7 +21,10 @@ export interface JobLimits {
   runningPerAccount: number;
   queuedPerAccount: number;
 }
-const NO_LIMITS: JobLimits = { runningPerAccount: Number.MAX_SAFE_INTEGER, queuedPerAccount: Number.MAX_SAFE_INTEGER };
+const NO_LIMITS: JobLimits = {
+  runningPerAccount: Number.MAX_SAFE_INTEGER,
+  queuedPerAccount: Number.MAX_SAFE_INTEGER,
+};
 
 /** Why a job was failed as it was queued: its account had too many waiting already. */
 export const TOO_MANY_JOBS = 'too many jobs of this account were waiting';

@@ -89,7 +89,6 @@ export async function renderImage(input: string | Buffer): Promise<RenderedThumb
   }
 }
 
-
 /**
  * The input options of every ffmpeg and ffprobe run: the detected container's demuxer, one thread, and the
  * bytes from standard input through the `cache` protocol (which keeps what it has read in a temporary file of

@@ -144,7 +144,12 @@ export async function runTool(
       child.on('close', (code, signal) => {
         clearTimeout(timer);
         if (code === 0 && !overflow && !timedOut) return resolve(Buffer.concat(out));
-        const why = describeFailure(path.basename(program), run, { timedOut, overflow, code, signal }, stderr);
+        const why = describeFailure(
+          path.basename(program),
+          run,
+          { timedOut, overflow, code, signal },
+          stderr,
+        );
         reject(new ToolError(why.slice(0, 400)));
       });
     });
