@@ -56,6 +56,11 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().nonnegative().default(0),
   // Thumbnails made at once by each process: one per core by default; 0 makes none (another process does).
   THUMBNAIL_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  // Thumbnail jobs of one account run at once, across every process: the other workers stay free for other
+  // accounts, so one account's slow files never hold all of them.
+  THUMBNAIL_RUNNING_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(1),
+  // Thumbnail jobs one account may have waiting or running; a file uploaded past it gets no thumbnail.
+  THUMBNAIL_QUEUE_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // Signs download links; every process of one deployment needs the same one (secrets.ts).
@@ -138,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     thumbnailWorkers: e.THUMBNAIL_WORKERS ?? os.availableParallelism(),
+    jobLimits: {
+      runningPerAccount: e.THUMBNAIL_RUNNING_PER_ACCOUNT,
+      queuedPerAccount: e.THUMBNAIL_QUEUE_PER_ACCOUNT,
+    },
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET,
     registration: e.REGISTRATION,

@@ -45,8 +45,9 @@ export interface MigrateReport {
 /**
  * Tables in the order rows must be inserted (foreign keys), with the columns that order them for paging.
  * Left out on purpose: totals (the triggers rebuild them as rows arrive), rate limits, leases and the job
- * queue (transient; `thumbnails --backfill` refills the queue), and resumable uploads in flight (their bytes
- * stay in the old data folder; clients start them again).
+ * queue (transient; `thumbnails --backfill` refills the queue), the record of failed thumbnails (a render
+ * tries them afresh), and resumable uploads in flight (their bytes stay in the old data folder; clients
+ * start them again).
  */
 const ROW_TABLES = [
   { table: 'users', keys: ['id'] },

@@ -226,6 +226,22 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The account the job works for (a file's owner), so the claim can share the workers fairly between
+   * accounts; null for work of the instance's own (a backfill), which counts as one more account.
+   */
+  owner_id: string | null;
+}
+
+/**
+ * Content whose thumbnails could not be made, and how long finding that out took: a new file with the same
+ * bytes waits that long and fails the same way, without rendering them again.
+ */
+export interface ThumbnailFailuresTable {
+  blob_hash: string;
+  error: string;
+  elapsed_ms: number;
+  created_at: string;
 }
 
 /** A thumbnail stored for a blob's content, at one size (the long side in pixels). */
@@ -306,6 +322,7 @@ export interface Database {
   download_marks: DownloadMarksTable;
   jobs: JobsTable;
   thumbnails: ThumbnailsTable;
+  thumbnail_failures: ThumbnailFailuresTable;
   thumbnail_totals: ThumbnailTotalsTable;
   oidc_identities: OidcIdentitiesTable;
 }

@@ -69,10 +69,12 @@ function sortKeys(
  *
  * A new file shows its thumbnails only once its own job is over, even when its content had them already
  * (another file holds the same bytes): otherwise the upload's answer would tell its owner that someone else
- * holds those bytes.
+ * holds those bytes. For the same reason a file whose job failed (its account had too many waiting, say)
+ * shows none either.
  */
 function selectWithOwner(db: Executor) {
   const pending = sql<boolean>`jobs.state in ('queued', 'running')`;
+  const notMade = sql<boolean>`jobs.state in ('queued', 'running', 'failed')`;
   return db
     .selectFrom('files')
     .leftJoin('users', 'users.id', 'files.owner_id')
@@ -85,7 +87,7 @@ function selectWithOwner(db: Executor) {
       join.onRef('jobs.key', '=', 'files.id').on('jobs.kind', '=', FILE_THUMBNAIL_JOB),
     )
     .select(
-      sql<number>`case when thumbnails.blob_hash is null or ${pending} then 0 else 1 end`.as('has_thumbnail'),
+      sql<number>`case when thumbnails.blob_hash is null or ${notMade} then 0 else 1 end`.as('has_thumbnail'),
     )
     .select(sql<number>`case when ${pending} then 1 else 0 end`.as('thumbnail_pending'));
 }

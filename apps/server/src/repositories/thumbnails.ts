@@ -113,3 +113,24 @@ export async function blobExists(db: Executor, hash: string): Promise<boolean> {
   const row = await db.selectFrom('blobs').select('hash').where('hash', '=', hash).executeTakeFirst();
   return row !== undefined;
 }
+
+/** What is remembered of content whose thumbnails could not be made. */
+export function findThumbnailFailure(db: Executor, hash: string) {
+  return db
+    .selectFrom('thumbnail_failures')
+    .select(['error', 'elapsed_ms'])
+    .where('blob_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+/** Remembers that the content's thumbnails failed; the first record stands. Fails (foreign key) when the blob is gone. */
+export async function recordThumbnailFailure(
+  db: Executor,
+  failure: { blob_hash: string; error: string; elapsed_ms: number; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('thumbnail_failures')
+    .values(failure)
+    .onConflict((oc) => oc.column('blob_hash').doNothing())
+    .execute();
+}

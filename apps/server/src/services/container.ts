@@ -59,7 +59,7 @@ export function createServices(
   const totp = new TotpService(db, config);
   const pendingLogins = new PendingLogins(secret);
   const removal = new AccountRemoval(db, references, reclaims);
-  const jobs = new JobService(db);
+  const jobs = new JobService(db, config.jobLimits);
   const thumbnails = new ThumbnailService(db, store, jobs, findThumbnailTools(), config, log);
   // Started by the server (app.ts), not by the CLI, which only queues work.
   const worker = new JobWorker(

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Db } from '../db/connect';
+import { inTransaction } from '../db/executor';
 import * as jobs from '../repositories/jobs';
 import type { JobRow } from '../repositories/jobs';
 
@@ -15,6 +16,19 @@ export const JOB_LEASE_MS = 5 * 60_000;
 export const MAX_JOB_ATTEMPTS = 3;
 const RETRY_BASE_MS = 30_000;
 
+/** How many jobs each account may have at once: running (across every process), and queued or running. */
+export interface JobLimits {
+  runningPerAccount: number;
+  queuedPerAccount: number;
+}
+const NO_LIMITS: JobLimits = {
+  runningPerAccount: Number.MAX_SAFE_INTEGER,
+  queuedPerAccount: Number.MAX_SAFE_INTEGER,
+};
+
+/** Why a job was failed as it was queued: its account had too many waiting already. */
+export const TOO_MANY_JOBS = 'too many jobs of this account were waiting';
+
 /** This process, as the holder of the leases it takes. */
 export const PROCESS_JOB_OWNER = `${process.pid}-${crypto.randomUUID()}`;
 
@@ -26,18 +40,24 @@ export const PROCESS_JOB_OWNER = `${process.pid}-${crypto.randomUUID()}`;
 export class JobService {
   private readonly events = new EventEmitter();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limits: JobLimits = NO_LIMITS,
+  ) {}
 
-  /** Queues `kind:key` unless it is already known (queued, running, done or failed); true when it was added. */
-  async enqueue(kind: string, key: string, now = Date.now()): Promise<boolean> {
-    const added = await jobs.insertJobIfAbsent(this.db, {
-      id: crypto.randomUUID(),
-      kind,
-      key,
-      now: new Date(now).toISOString(),
-    });
-    if (added) this.events.emit('enqueued');
-    return added;
+  /**
+   * Queues `kind:key` for the account `owner` (null: the instance's own work) unless it is already known
+   * (queued, running, done or failed); true when it was added. A job past its account's queue limit is added
+   * failed, at once: the account's other jobs still run, and this one is never made.
+   */
+  async enqueue(kind: string, key: string, now = Date.now(), owner: string | null = null): Promise<boolean> {
+    const state = await jobs.insertJobIfAbsent(
+      this.db,
+      { id: crypto.randomUUID(), kind, key, now: new Date(now).toISOString(), owner },
+      { queueCap: this.limits.queuedPerAccount, overCapReason: TOO_MANY_JOBS },
+    );
+    if (state === 'queued') this.events.emit('enqueued');
+    return state !== undefined;
   }
 
   /** Calls `listener` whenever this process enqueues a job, so an idle worker starts at once. */
@@ -47,16 +67,20 @@ export class JobService {
   }
 
   /**
-   * The next job for `owner`, or undefined when none is due. A job whose previous claims all died is failed
-   * here instead of being handed out again.
+   * The next job for `owner`, or undefined when none is due, shared fairly between the accounts the jobs work
+   * for (repositories/jobs.ts). A job whose previous claims all died is failed here instead of being handed out
+   * again.
    */
   async claim(owner = PROCESS_JOB_OWNER, now = Date.now(), leaseMs = JOB_LEASE_MS): Promise<Job | undefined> {
     for (;;) {
-      const job = await jobs.claimJob(this.db, {
-        owner,
-        now: new Date(now).toISOString(),
-        until: new Date(now + leaseMs).toISOString(),
-      });
+      const job = await inTransaction(this.db, (trx) =>
+        jobs.claimJob(trx, {
+          owner,
+          now: new Date(now).toISOString(),
+          until: new Date(now + leaseMs).toISOString(),
+          runningCap: this.limits.runningPerAccount,
+        }),
+      );
       if (!job || job.attempts <= MAX_JOB_ATTEMPTS) return job;
       await this.fail(job, `gave up after ${MAX_JOB_ATTEMPTS} attempts that did not finish`, { now });
     }

@@ -15,7 +15,7 @@ const RUN = postgresAvailable('thumbnail lease suite (2 processes, PostgreSQL)')
 
 /**
  * A job claimed by a process that is then killed is taken by another process. Process A finds an ffprobe on
- * its PATH that never answers (it waits for its standard input, and exits when A is gone), so A is surely
+ * its PATH that never answers (it waits for as long as A lives), so A is surely
  * mid-job when it is killed with SIGKILL. Waiting out the five-minute lease is replaced by moving the lease's
  * expiry into the past in the database, which is all the passing of time would change.
  */
@@ -33,7 +33,12 @@ describe.runIf(RUN)('a thumbnail job of a killed process (2 processes, PostgreSQ
     database = await createPostgresDatabase();
     const stuckBin = path.join(root, 'stuck-bin');
     fs.mkdirSync(stuckBin);
-    fs.writeFileSync(path.join(stuckBin, 'ffprobe'), '#!/bin/sh\nread never\n', { mode: 0o755 });
+    // Its standard input is the video file, so it waits on its parent (process A) rather than on a read.
+    fs.writeFileSync(
+      path.join(stuckBin, 'ffprobe'),
+      '#!/bin/sh\nwhile kill -0 $PPID 2>/dev/null; do sleep 0.2; done\n',
+      { mode: 0o755 },
+    );
     const video = ffmpegVideo(root, { seconds: 1, size: '160x120' });
     const shared = {
       DATABASE_URL: database.url,

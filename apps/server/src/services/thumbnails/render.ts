@@ -35,7 +35,18 @@ export interface Rendered {
 export class UndecodableError extends PermanentJobError {}
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm']);
+
+/**
+ * The demuxer each accepted video type is read with. It is named on the command line instead of left to
+ * ffmpeg's probing, which looks at the content and could pick a playlist or manifest demuxer (DASH, HLS,
+ * concat) for a file detected as a video: those open the files and URLs the content names.
+ */
+const DEMUXER_BY_TYPE: Record<string, string> = {
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+  'video/webm': 'matroska',
+};
+const VIDEO_TYPES = new Set(Object.keys(DEMUXER_BY_TYPE));
 
 export const isImage = (mimetype: string) => IMAGE_TYPES.has(mimetype);
 
@@ -78,22 +89,56 @@ export async function renderImage(input: string | Buffer): Promise<RenderedThumb
   }
 }
 
-async function videoDuration(file: string, tools: ThumbnailTools): Promise<number | null> {
+/**
+ * The input options of every ffmpeg and ffprobe run: the detected container's demuxer, one thread, and the
+ * bytes from standard input through the `cache` protocol (which keeps what it has read in a temporary file of
+ * its own, so a video whose index comes last can still seek back) over `pipe:0`. Those two are the only
+ * protocols allowed, so no demuxer can open a file or a URL named inside the content; the QuickTime
+ * demuxer's external data references are off as well.
+ */
+function videoInput(mimetype: string): string[] {
+  const demuxer = DEMUXER_BY_TYPE[mimetype];
+  if (!demuxer) throw new UndecodableError(`no video demuxer for ${mimetype}`);
+  return [
+    '-protocol_whitelist',
+    'cache,pipe',
+    '-threads',
+    '1',
+    '-f',
+    demuxer,
+    ...(demuxer === 'mov' ? ['-enable_drefs', '0'] : []),
+  ];
+}
+const VIDEO_INPUT_URL = 'cache:pipe:0';
+
+/**
+ * The video's duration, read by ffprobe with the container forced: a file that does not parse as the
+ * container it was detected as is refused here, before any frame is decoded. Null when ffprobe is missing.
+ */
+async function videoDuration(file: string, mimetype: string, tools: ThumbnailTools): Promise<number | null> {
   if (!tools.ffprobe) return null;
   const out = await runTool(
     tools.ffprobe,
-    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', '--', file],
-    { timeoutMs: RENDER_TIMEOUT_MS, maxBytes: 4096 },
-  ).catch(() => undefined);
-  const seconds = Number(out?.toString('utf8').trim());
+    [
+      '-v',
+      'error',
+      ...videoInput(mimetype),
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'default=nw=1:nk=1',
+      VIDEO_INPUT_URL,
+    ],
+    tools,
+    { stdinFile: file, timeoutMs: RENDER_TIMEOUT_MS, maxBytes: 4096 },
+  );
+  const seconds = Number(out.toString('utf8').trim());
   return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null;
 }
 
 /** A poster frame (a second in, or the middle of a shorter video) and the video's duration. */
-export async function renderVideo(file: string, tools: ThumbnailTools): Promise<Rendered> {
+export async function renderVideo(file: string, mimetype: string, tools: ThumbnailTools): Promise<Rendered> {
   if (!tools.ffmpeg) throw new UndecodableError('video: ffmpeg is not installed');
-  const durationMs = await videoDuration(file, tools);
-  const at = durationMs === null ? 0 : Math.min(1, durationMs / 2000);
   const frame = async (seek: number) =>
     runTool(
       tools.ffmpeg!,
@@ -103,8 +148,9 @@ export async function renderVideo(file: string, tools: ThumbnailTools): Promise<
         'error',
         '-ss',
         seek.toFixed(3),
+        ...videoInput(mimetype),
         '-i',
-        file,
+        VIDEO_INPUT_URL,
         '-frames:v',
         '1',
         // At most 1024 px on the long side, never enlarged.
@@ -114,12 +160,16 @@ export async function renderVideo(file: string, tools: ThumbnailTools): Promise<
         'image2pipe',
         '-c:v',
         'png',
-        '-',
+        'pipe:1',
       ],
-      { timeoutMs: RENDER_TIMEOUT_MS, maxBytes: MAX_TOOL_OUTPUT_BYTES },
+      tools,
+      { stdinFile: file, timeoutMs: RENDER_TIMEOUT_MS, maxBytes: MAX_TOOL_OUTPUT_BYTES },
     );
   let png: Buffer;
+  let durationMs: number | null;
   try {
+    durationMs = await videoDuration(file, mimetype, tools);
+    const at = durationMs === null ? 0 : Math.min(1, durationMs / 2000);
     png = await frame(at);
     // Seeking past the last key frame of a very short clip yields nothing; the first frame will do.
     if (png.length === 0 && at > 0) png = await frame(0);
@@ -130,7 +180,10 @@ export async function renderVideo(file: string, tools: ThumbnailTools): Promise<
   return { thumbnails: await renderImage(png), durationMs };
 }
 
-/** The first page, rendered at 1024 px on its long side. */
+/**
+ * The first page, rendered at 1024 px on its long side, from standard input (`-`): poppler is given no path,
+ * so a document has no folder to name files relative to, and poppler fetches no URL a document names.
+ */
 export async function renderPdf(file: string, tools: ThumbnailTools): Promise<Rendered> {
   if (!tools.pdftoppm) throw new UndecodableError('pdf: pdftoppm is not installed');
   let png: Buffer;
@@ -138,8 +191,9 @@ export async function renderPdf(file: string, tools: ThumbnailTools): Promise<Re
     png = await runTool(
       tools.pdftoppm,
       // Without an output root, pdftoppm writes the page to its standard output.
-      ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '1024', '--', file],
-      { timeoutMs: RENDER_TIMEOUT_MS, maxBytes: MAX_TOOL_OUTPUT_BYTES },
+      ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '1024', '-'],
+      tools,
+      { stdinFile: file, timeoutMs: RENDER_TIMEOUT_MS, maxBytes: MAX_TOOL_OUTPUT_BYTES },
     );
   } catch (error) {
     throw new UndecodableError(`pdf: ${(error as Error).message}`);
@@ -151,7 +205,7 @@ export async function renderPdf(file: string, tools: ThumbnailTools): Promise<Re
 /** Thumbnails of the file at `file`, whose media type was detected from its bytes at upload. */
 export async function render(file: string, mimetype: string, tools: ThumbnailTools): Promise<Rendered> {
   if (IMAGE_TYPES.has(mimetype)) return { thumbnails: await renderImage(file), durationMs: null };
-  if (VIDEO_TYPES.has(mimetype)) return renderVideo(file, tools);
+  if (VIDEO_TYPES.has(mimetype)) return renderVideo(file, mimetype, tools);
   if (mimetype === 'application/pdf') return renderPdf(file, tools);
   throw new UndecodableError(`no thumbnail for ${mimetype}`);
 }

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES } from '@cloudstash/contract';
 import type { BlobStore } from '../../blobs/blob-store';
@@ -16,7 +17,15 @@ import * as thumbnails from '../../repositories/thumbnails';
 import { requireFileAccess } from '../file-access';
 import type { Job, JobService } from '../jobs';
 import type { Viewer } from '../sessions';
-import { UndecodableError, canRender, isImage, render, renderImage, type ThumbnailSize } from './render';
+import {
+  UndecodableError,
+  canRender,
+  isImage,
+  render,
+  renderImage,
+  type Rendered,
+  type ThumbnailSize,
+} from './render';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB, thumbnailName } from './storage';
 import type { ThumbnailTools } from './tools';
 
@@ -47,10 +56,10 @@ export class ThumbnailService {
    * already, so that its answer and the moment they show are the same either way. Never fails the upload:
    * `cli thumbnails --backfill` catches whatever is missed here.
    */
-  async requestFor(file: { id: string; mimetype: string }): Promise<void> {
+  async requestFor(file: { id: string; mimetype: string; owner_id: string }): Promise<void> {
     if (!canRender(file.mimetype, this.tools)) return;
     try {
-      await this.jobs.enqueue(FILE_THUMBNAIL_JOB, file.id);
+      await this.jobs.enqueue(FILE_THUMBNAIL_JOB, file.id, Date.now(), file.owner_id);
     } catch (error) {
       this.log.warn({ err: error }, 'could not queue a thumbnail');
     }
@@ -94,13 +103,7 @@ export class ThumbnailService {
 
   private async renderAndRecord(hash: string, mimetype: string): Promise<void> {
     if (!canRender(mimetype, this.tools)) throw new UndecodableError(`no thumbnailer for ${mimetype} here`);
-
-    const rendered = isImage(mimetype)
-      ? {
-          thumbnails: await renderImage(this.store.localPath?.(hash) ?? (await this.readWhole(hash))),
-          durationMs: null,
-        }
-      : await this.withLocalFile(hash, (file) => render(file, mimetype, this.tools));
+    const rendered = await this.renderOnce(hash, mimetype);
     for (const t of rendered.thumbnails) await this.store.putDerived(thumbnailName(hash, t.size), t.bytes);
     const now = nowIso();
     try {
@@ -124,6 +127,41 @@ export class ThumbnailService {
       // has run (or will find no rows), so the bytes just written are removed here.
       if (await thumbnails.blobExists(this.db, hash)) throw error;
       for (const t of rendered.thumbnails) await this.store.deleteDerived(thumbnailName(hash, t.size));
+    }
+  }
+
+  /**
+   * Renders the content, unless the same bytes failed before: then the job takes as long as that attempt did
+   * and fails the same way, without spending the CPU again. Waiting out the time keeps the rule that a file's
+   * thumbnail job tells its owner nothing about other files: whether someone else's copy already failed shows
+   * neither in the answer nor in when it comes. A file made to keep a decoder busy costs its time once.
+   */
+  private async renderOnce(hash: string, mimetype: string): Promise<Rendered> {
+    const known = await thumbnails.findThumbnailFailure(this.db, hash);
+    if (known) {
+      await setTimeout(known.elapsed_ms);
+      throw new UndecodableError(known.error);
+    }
+    const started = performance.now();
+    try {
+      return isImage(mimetype)
+        ? {
+            thumbnails: await renderImage(this.store.localPath?.(hash) ?? (await this.readWhole(hash))),
+            durationMs: null,
+          }
+        : await this.withLocalFile(hash, (file) => render(file, mimetype, this.tools));
+    } catch (error) {
+      if (error instanceof UndecodableError) {
+        const failure = {
+          blob_hash: hash,
+          error: error.message.slice(0, 500),
+          elapsed_ms: Math.round(performance.now() - started),
+          created_at: nowIso(),
+        };
+        // The blob may be gone meanwhile (its last file deleted): then there is nothing to remember.
+        await thumbnails.recordThumbnailFailure(this.db, failure).catch(() => undefined);
+      }
+      throw error;
     }
   }
 
