@@ -175,7 +175,11 @@ describe.each(DIALECTS)('nginx in front, as docs/deployment.md configures it (%s
     expect(share.status).toBe(201);
     const token = share.body.data.token as string;
     const direct = await owner.get(`/api/v1/files/f/${id}/content`);
-    const blob = path.join(t.dataDir, 'blobs', direct.headers.get('x-accel-redirect')!.slice('/_blobs/'.length));
+    const blob = path.join(
+      t.dataDir,
+      'blobs',
+      direct.headers.get('x-accel-redirect')!.slice('/_blobs/'.length),
+    );
     // Stored long ago, so that a later upload of the same bytes leaves another date on the blob file.
     const longAgo = new Date('2020-01-01T00:00:00Z');
     fs.utimesSync(blob, longAgo, longAgo);

@@ -35,7 +35,8 @@ export interface HandOff {
 /**
  * A whole nginx.conf for a server on 127.0.0.1:`port`, everything under `dir`: static files from `root`, and
  * with `handOff` CloudStash as docs/deployment.md configures it (the proxy settings at the server level, with
- * buffering off both ways, `location /` to CloudStash, the files of docs/nginx/ included as they are, pointed at these folders).
+ * buffering off both ways, `location /` to CloudStash, the files of docs/nginx/ included as they are, pointed
+ * at these folders).
  * Sendfile on and one worker per core, as nginx is deployed.
  */
 export function nginxConfig(opts: { dir: string; port: number; root?: string; handOff?: HandOff }): string {
