@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
+import { startNginx, type RunningNginx } from '../helpers/nginx';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const PRECOMPRESS = path.resolve(import.meta.dirname, '../../../web/build/precompress.mjs');
@@ -24,6 +25,10 @@ ${'<!-- the app mounts here -->\n'.repeat(60)}</body></html>`,
     'assets/index-C7dE2fGh.css': Array.from(
       { length: 300 },
       (_, i) => `.tile-${i} { display: grid; padding: ${i % 7}px; color: var(--tile-${i % 5}); }`,
+    ).join('\n'),
+    'assets/pdf.worker-D1e2F3g4.mjs': Array.from(
+      { length: 200 },
+      (_, i) => `self.onmessage = (e) => page${i}(e.data.bytes, e.data.scale);`,
     ).join('\n'),
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
   };
@@ -61,13 +66,17 @@ describe.each(DIALECTS)('the built web app, compressed at build time (%s)', (dia
   let t: TestApp;
   let dist: string;
   let files: ReturnType<typeof fakeBuild>;
+  /** nginx in front, sending /assets/ itself as docs/nginx/cloudstash-web.conf says. */
+  let nginx: RunningNginx;
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'cloudstash-dist-'));
     files = fakeBuild(dist);
     t = await startTestApp(dialect, { env: { WEB_DIST_DIR: dist } });
+    nginx = await startNginx({ upstream: t.baseUrl, blobs: path.join(t.dataDir, 'blobs'), webDist: dist });
   });
   afterAll(async () => {
+    await nginx?.stop();
     await t?.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });
@@ -119,5 +128,34 @@ describe.each(DIALECTS)('the built web app, compressed at build time (%s)', (dia
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.body.toString()).toBe(files['favicon.svg']);
+  });
+
+  it("has nginx send the hashed files itself from the build's gzip copies, cached for a year", async () => {
+    for (const [asset, type] of [
+      ['assets/index-B4x9Qz1k.js', 'text/javascript'],
+      ['assets/pdf.worker-D1e2F3g4.mjs', 'text/javascript'],
+      ['assets/index-C7dE2fGh.css', 'text/css'],
+    ] as const) {
+      const original = Buffer.from(files[asset]);
+      const compressed = await onTheWire(`${nginx.origin}/${asset}`, 'gzip, deflate, br');
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers['content-encoding'], asset).toBe('gzip');
+      expect(compressed.headers['content-type']).toBe(type);
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(compressed.headers['x-content-type-options']).toBe('nosniff');
+      expect(zlib.gunzipSync(compressed.body).equals(original)).toBe(true);
+      const plain = await onTheWire(`${nginx.origin}/${asset}`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(original)).toBe(true);
+    }
+    expect((await onTheWire(`${nginx.origin}/assets/index-0000000.js`, 'gzip')).status).toBe(404);
+  });
+
+  it('leaves index.html to CloudStash behind nginx, compressed and never cached', async () => {
+    const answer = await onTheWire(`${nginx.origin}/`, 'gzip, deflate, br');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(files['index.html']);
   });
 });

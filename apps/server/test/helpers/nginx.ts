@@ -30,6 +30,8 @@ export interface HandOff {
   blobs: string;
   /** How long a signed link's check is kept, when not docs/nginx/'s 10 s. */
   linkSeconds?: number;
+  /** A web app build for docs/nginx/cloudstash-web.conf to send /assets/ from; without it, not included. */
+  webDist?: string;
 }
 
 /**
@@ -41,12 +43,13 @@ export interface HandOff {
  */
 export function nginxConfig(opts: { dir: string; port: number; root?: string; handOff?: HandOff }): string {
   const { dir, handOff } = opts;
-  const snippet = (name: string, { blobs, linkSeconds }: HandOff) =>
+  const snippet = (name: string, { blobs, linkSeconds, webDist }: HandOff) =>
     fs
       .readFileSync(path.join(SNIPPETS, name), 'utf8')
       .replaceAll('/var/lib/cloudstash/data/blobs', blobs)
       .replaceAll('/var/cache/nginx/cloudstash-links', path.join(dir, 'links'))
-      .replace('proxy_cache_valid 200 10s;', `proxy_cache_valid 200 ${linkSeconds ?? 10}s;`);
+      .replace('proxy_cache_valid 200 10s;', `proxy_cache_valid 200 ${linkSeconds ?? 10}s;`)
+      .replaceAll('/opt/cloudstash/apps/web/dist', webDist ?? '');
   return `worker_processes auto;
 daemon off;
 # DATA_DIR is owner-only: the workers read blobs as the account that runs CloudStash (docs/deployment.md).
@@ -84,7 +87,7 @@ ${snippet('cloudstash-http.conf', handOff)}`
     location / {
       proxy_pass http://cloudstash;
     }
-${snippet('cloudstash-hand-off.conf', handOff)}`
+${snippet('cloudstash-hand-off.conf', handOff)}${handOff.webDist ? snippet('cloudstash-web.conf', handOff) : ''}`
         : ''
     }
   }
