@@ -90,7 +90,7 @@ describe.each(DIALECTS)('the built web app, compressed at build time (%s)', (dia
       for (const [accept, encoding] of [
         ['gzip, deflate, br, zstd', 'br'],
         ['gzip', 'gzip'],
-      ]) {
+      ] as const) {
         const answer = await onTheWire(`${t.baseUrl}/${asset}`, accept);
         expect(answer.status).toBe(200);
         expect(answer.headers['content-encoding'], `${asset} ${accept}`).toBe(encoding);
