@@ -206,6 +206,16 @@ describe.each(DIALECTS)('nginx in front, as docs/deployment.md configures it (%s
       expect(before[name]!['last-modified'], name).toBeUndefined();
     }
 
+    // A resumed download names that validator in If-Range, and still gets its range.
+    const resume = { range: 'bytes=100-199', 'if-range': direct.headers.get('etag')! };
+    for (const resumed of [
+      await viaNginx().get(`/api/v1/files/f/${id}/content`, { cookie, ...resume }),
+      await viaNginx().get(url, resume),
+    ]) {
+      expect(resumed.status).toBe(206);
+      expect(resumed.bytes.equals(same.subarray(100, 200))).toBe(true);
+    }
+
     const other = t.client();
     await other.signUp();
     expect((await other.upload({ bytes: same, name: 'theirs.mp4' })).status).toBe(201);
