@@ -18,11 +18,14 @@ if (major < MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor < MINIMUM_NOD
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'apps/web/dist/index.html');
+// The build's own steps count too (build/ holds the step that writes the compressed copies after vite's).
 const sources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
+  'apps/web/package.json',
   'packages/contract/src',
 ];
 

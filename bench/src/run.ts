@@ -98,7 +98,8 @@ async function main() {
     rows.push(...result.rows);
     datasets = result.raw;
   }
-  if (sections.has('landing')) rows.push(...landingBenchmark({ build: !values['no-build'], log }));
+  if (sections.has('landing'))
+    rows.push(...(await landingBenchmark({ build: !values['no-build'], workDir: root, log })));
   if (sections.has('thumbnails')) rows.push(...(await thumbnailBenchmarks(ctx)));
   if (sections.has('grid')) rows.push(...(await gridBenchmark(ctx)));
   if (sections.has('large')) rows.push(...(await largeUploadBenchmarks(ctx)));

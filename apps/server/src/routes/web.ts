@@ -9,7 +9,8 @@ The web app has not been built: run <code>npm run build</code>, or start with <c
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and index.html for every
- * other non-API path so client-side routes survive a reload.
+ * other non-API path so client-side routes survive a reload. Files go out as the brotli or gzip copy the build
+ * made beside them (apps/web/build/precompress.mjs) when the browser takes it, with `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const built = fs.existsSync(path.join(distDir, 'index.html'));
@@ -18,6 +19,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -30,22 +30,26 @@ export interface HandOff {
   blobs: string;
   /** How long a signed link's check is kept, when not docs/nginx/'s 10 s. */
   linkSeconds?: number;
+  /** A web app build for docs/nginx/cloudstash-web.conf to send /assets/ from; without it, not included. */
+  webDist?: string;
 }
 
 /**
  * A whole nginx.conf for a server on 127.0.0.1:`port`, everything under `dir`: static files from `root`, and
- * with `handOff` CloudStash as docs/deployment.md configures it (the proxy settings at the server level,
- * `location /` to CloudStash, the files of docs/nginx/ included as they are, pointed at these folders).
+ * with `handOff` CloudStash as docs/deployment.md configures it (the proxy settings at the server level, with
+ * buffering off both ways, `location /` to CloudStash, the files of docs/nginx/ included as they are, pointed
+ * at these folders).
  * Sendfile on and one worker per core, as nginx is deployed.
  */
 export function nginxConfig(opts: { dir: string; port: number; root?: string; handOff?: HandOff }): string {
   const { dir, handOff } = opts;
-  const snippet = (name: string, { blobs, linkSeconds }: HandOff) =>
+  const snippet = (name: string, { blobs, linkSeconds, webDist }: HandOff) =>
     fs
       .readFileSync(path.join(SNIPPETS, name), 'utf8')
       .replaceAll('/var/lib/cloudstash/data/blobs', blobs)
       .replaceAll('/var/cache/nginx/cloudstash-links', path.join(dir, 'links'))
-      .replace('proxy_cache_valid 200 10s;', `proxy_cache_valid 200 ${linkSeconds ?? 10}s;`);
+      .replace('proxy_cache_valid 200 10s;', `proxy_cache_valid 200 ${linkSeconds ?? 10}s;`)
+      .replaceAll('/opt/cloudstash/apps/web/dist', webDist ?? '');
   return `worker_processes auto;
 daemon off;
 # DATA_DIR is owner-only: the workers read blobs as the account that runs CloudStash (docs/deployment.md).
@@ -75,13 +79,15 @@ ${snippet('cloudstash-http.conf', handOff)}`
     listen 127.0.0.1:${opts.port};${opts.root ? `\n    root ${opts.root};` : ''}${
       handOff
         ? `
+    proxy_request_buffering off;
+    proxy_buffering off;
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
     location / {
       proxy_pass http://cloudstash;
     }
-${snippet('cloudstash-hand-off.conf', handOff)}`
+${snippet('cloudstash-hand-off.conf', handOff)}${handOff.webDist ? snippet('cloudstash-web.conf', handOff) : ''}`
         : ''
     }
   }
