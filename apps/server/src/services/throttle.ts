@@ -31,7 +31,11 @@ export function throttlePolicies(
     code: 'ACCOUNT_LOCKED',
     message: MESSAGES.accountLocked,
   } as const;
-  const unlock = { windowMs: 15 * MINUTE, code: 'RATE_LIMITED', message: LINK_MESSAGES.linkTooManyAttempts } as const;
+  const unlock = {
+    windowMs: 15 * MINUTE,
+    code: 'RATE_LIMITED',
+    message: LINK_MESSAGES.linkTooManyAttempts,
+  } as const;
   return {
     signInPerAddress: perMinute,
     /** The hard lock: only the address that guessed is locked out, so nobody can lock out someone else. */
@@ -47,7 +51,11 @@ export function throttlePolicies(
     linkUnlockPerLink: { ...unlock, limit: 20 },
     registrationPerAddressMinute: perMinute,
     /** Registration says when an email is taken (409), so few emails can be probed per hour. */
-    registrationPerAddressHour: { ...perMinute, limit: config.registerRateLimitPerHour, windowMs: 60 * MINUTE },
+    registrationPerAddressHour: {
+      ...perMinute,
+      limit: config.registerRateLimitPerHour,
+      windowMs: 60 * MINUTE,
+    },
     singleSignOnPerAddress: perMinute,
   } satisfies Record<string, ThrottlePolicy>;
 }
@@ -77,7 +85,12 @@ export class Throttle {
     const policy: ThrottlePolicy = this.policies[name];
     const now = this.clock.now();
     await this.sweep(now);
-    const { count, windowStart } = await counters.countAttempt(this.db, keyOf(name, subject), now, policy.windowMs);
+    const { count, windowStart } = await counters.countAttempt(
+      this.db,
+      keyOf(name, subject),
+      now,
+      policy.windowMs,
+    );
     if (count <= policy.limit) return count;
     const retryAfter = Math.max(1, Math.ceil((windowStart + policy.windowMs - now) / 1000));
     throw new AppError(policy.code, policy.message, undefined, { 'retry-after': String(retryAfter) });
@@ -92,7 +105,8 @@ export class Throttle {
       try {
         await this.take(name, subject);
       } catch (error) {
-        for (const [earlier, earlierSubject] of steps.slice(0, i)) await this.giveBack(earlier, earlierSubject);
+        for (const [earlier, earlierSubject] of steps.slice(0, i))
+          await this.giveBack(earlier, earlierSubject);
         throw error;
       }
     }

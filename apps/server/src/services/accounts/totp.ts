@@ -106,7 +106,12 @@ export class TotpService {
       const normalised = normaliseRecoveryCode(code);
       accepted =
         normalised.length === 16 &&
-        (await totp.useRecoveryCode(this.db, userId, hashToken(normalised), new Date(this.clock()).toISOString()));
+        (await totp.useRecoveryCode(
+          this.db,
+          userId,
+          hashToken(normalised),
+          new Date(this.clock()).toISOString(),
+        ));
     }
     if (accepted) await this.throttle.reset('totpPerAccount', userId);
     return accepted;
