@@ -49,8 +49,15 @@ export class Registration {
     return this.settings();
   }
 
+  /** `count` invite links at once, for a team that joins together. */
+  async createInvites(admin: Viewer, count: number): Promise<OneTimeLink[]> {
+    const links: OneTimeLink[] = [];
+    for (let i = 0; i < count; i++) links.push(await this.createInvite(admin));
+    return links;
+  }
+
   /** A one-time invite link valid for 7 days; only the hash of its token is stored. */
-  async createInvite(admin: Viewer): Promise<OneTimeLink> {
+  private async createInvite(admin: Viewer): Promise<OneTimeLink> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     const expiresAt = new Date(now + INVITE_TTL_MS).toISOString();
