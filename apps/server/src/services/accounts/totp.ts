@@ -1,12 +1,6 @@
 import crypto from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import {
-  ACCOUNT_MESSAGES,
-  MESSAGES,
-  RECOVERY_CODE_COUNT,
-  type TotpSetup,
-  type TotpStatus,
-} from '@cloudstash/contract';
+import { ACCOUNT_MESSAGES, RECOVERY_CODE_COUNT, type TotpSetup, type TotpStatus } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
 import { inTransaction, nowIso } from '../../db/executor';
 import { AppError } from '../../errors';
