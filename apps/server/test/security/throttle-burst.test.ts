@@ -1,10 +1,11 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_MESSAGES, MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
 import { postBurst, type BurstAnswer } from '../helpers/raw-burst';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { newAccount } from '../helpers/test-client';
+import { newAccount, strongPassword } from '../helpers/test-client';
 
 const BURST = 60;
 const tally = (answers: BurstAnswer[]) => {
@@ -100,5 +101,35 @@ describe.each(DIALECTS)('a burst of simultaneous guesses checks at most the limi
     });
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('second factor: 10 codes checked of 60 sent at once with one pending sign-in', async () => {
+    const c = t.client();
+    const me = await c.signUp();
+    const { secret } = (await c.post('/api/v1/users/me/totp')).body.data;
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    expect((await c.post('/api/v1/users/me/totp/enable', { code })).status).toBe(200);
+    const browser = t.client();
+    expect((await browser.login(me.email, strongPassword)).body.data).toEqual({ totpRequired: true });
+    // Wrong codes only: none of the steps the server accepts now (one either side).
+    const now = Math.floor(Date.now() / 1000);
+    const valid = new Set(
+      await Promise.all([-60, -30, 0, 30, 60].map((d) => generate({ secret, epoch: now + d }))),
+    );
+    const wrong = Array.from({ length: BURST * 2 }, (_, i) => String(100_000 + i)).filter(
+      (x) => !valid.has(x),
+    );
+    const answers = await postBurst(
+      Array.from({ length: BURST }, (_, i) => ({
+        baseUrl: t.baseUrl,
+        path: '/api/v1/users/login/totp',
+        json: { code: wrong[i] },
+        headers: { cookie: browser.cookieHeader() },
+      })),
+    );
+    const counts = tally(answers);
+    expect(counts[401], JSON.stringify(counts)).toBe(10);
+    expect(counts[429], JSON.stringify(counts)).toBe(BURST - 10);
+    expectRefusedAsTooMany(answers, MESSAGES.accountLocked, 'ACCOUNT_LOCKED');
   });
 });
