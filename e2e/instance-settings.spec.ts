@@ -71,6 +71,29 @@ test.describe('instance settings', () => {
     await register.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(toast(register, ACCOUNT_MESSAGES.inviteInvalid)).toBeVisible();
     await expect(register).toHaveURL(/\/register/);
+
+    // A team joins together: several links at once, each listed with its own copy button.
+    const howMany = page.getByLabel('How many', { exact: true });
+    await howMany.fill('21');
+    await expect(page.getByText('From 1 to 20')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Make invite link' })).toBeDisabled();
+    await howMany.fill('3');
+    await page.getByRole('button', { name: 'Make 3 invite links' }).click();
+    await expect(toast(page, ACCOUNT_MESSAGES.invitesCreated)).toBeVisible();
+    const team = await Promise.all(
+      [1, 2, 3].map((i) => page.getByLabel(`Invite link ${i}`, { exact: true }).inputValue()),
+    );
+    expect(new Set(team).size).toBe(3);
+    for (const link of team) expect(link).toMatch(new RegExp(`^${BASE_URL}/register\\?invite=`));
+    await expect(page.getByRole('button', { name: 'Copy all 3 links' })).toBeVisible();
+    await checkScreen(page, testInfo, 'admin-invites');
+    await register.goto(team[1]!);
+    const colleague = newCredentials('Colleague');
+    await register.getByLabel('Name', { exact: true }).fill(colleague.name);
+    await register.getByLabel('Email', { exact: true }).fill(colleague.email);
+    await register.getByLabel('Password', { exact: true }).fill(colleague.password);
+    await register.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(register).toHaveURL(atPath('/login'));
     await visitor.close();
   });
 });

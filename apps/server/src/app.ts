@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -35,6 +34,7 @@ import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
 import { ensurePrivateDir } from './private-files';
 import { loadAppSecret } from './secrets';
+import type { Clock } from './services/clock';
 import { createServices, type Services } from './services/container';
 import type { UploadHooks } from './upload/hooks';
 
@@ -54,6 +54,8 @@ export interface AppOverrides {
   store?: BlobStore;
   /** Observers of each upload's steps; none in production. */
   hooks?: UploadHooks;
+  /** The throttle's clock; the system clock in production. */
+  clock?: Clock;
 }
 
 /** Everything but listening (fastify/demo's pattern), so tests can inject requests or listen on any port. */
@@ -103,7 +105,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const store = overrides.store ?? (await createBlobStore(config));
   const hooks = overrides.hooks ?? {};
   await migrateToLatest(db);
-  const services = createServices(config, db, store, loadAppSecret(config), app.log, hooks);
+  const services = createServices(config, db, store, loadAppSecret(config), app.log, hooks, overrides.clock);
   let shuttingDown = false;
 
   registerErrorHandler(app);
@@ -112,7 +114,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     writeSecurityHeaders(request.raw, reply.raw);
     done();
   });
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, {
     limits: multipartLimits(config.maxUploadBytes),
     throwFileSizeLimit: false,

@@ -51,6 +51,7 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'This reset link is invalid, has been used or has expired',
   passwordReset: 'Password set. Please sign in with your new password.',
   inviteCreated: 'Invite link created. It works once, for 7 days.',
+  invitesCreated: 'Invite links created. Each works once, for 7 days.',
   inviteInvalid: 'This invite link is invalid, has been used or has expired',
   inviteRequired: 'Registration on this instance needs an invite link',
   registrationClosed: 'Registration on this instance is closed',
@@ -220,6 +221,22 @@ export type AdminUpdateUserBody = z.input<typeof adminUpdateUserBodySchema>;
  */
 export const oneTimeLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type OneTimeLink = z.infer<typeof oneTimeLinkSchema>;
+
+/** How many invite links an administrator may make at once (a team joining together). */
+export const MAX_INVITES_AT_ONCE = 20;
+
+/** POST /admin/invites: how many links to make (1 without a body). */
+export const createInvitesBodySchema = z
+  .object({ count: z.number().int().min(1).max(MAX_INVITES_AT_ONCE).default(1) })
+  .nullish();
+export type CreateInvitesBody = z.input<typeof createInvitesBodySchema>;
+
+/**
+ * Answer of POST /admin/invites: the first link where a single invite has always been (`url`, `expiresAt`),
+ * and every link made, the first included, in `invites`.
+ */
+export const createdInvitesSchema = oneTimeLinkSchema.extend({ invites: z.array(oneTimeLinkSchema) });
+export type CreatedInvites = z.infer<typeof createdInvitesSchema>;
 
 /** POST /users/reset (public): sets the password and signs out every session of the account. */
 export const resetPasswordBodySchema = z.object({

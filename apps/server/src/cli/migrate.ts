@@ -44,7 +44,7 @@ export interface MigrateReport {
 
 /**
  * Tables in the order rows must be inserted (foreign keys), with the columns that order them for paging.
- * Left out on purpose: totals (the triggers rebuild them as rows arrive), rate limits, leases and the job
+ * Left out on purpose: totals (the triggers rebuild them as rows arrive), throttle counters, leases and the job
  * queue (transient; `thumbnails --backfill` refills the queue), the record of failed thumbnails (a render
  * tries them afresh), and resumable uploads in flight (their bytes stay in the old data folder; clients
  * start them again).
@@ -52,7 +52,6 @@ export interface MigrateReport {
 const ROW_TABLES = [
   { table: 'users', keys: ['id'] },
   { table: 'sessions', keys: ['token_hash'] },
-  { table: 'login_failures', keys: ['email', 'client'] },
   { table: 'totp', keys: ['user_id'] },
   { table: 'recovery_codes', keys: ['user_id', 'code_hash'] },
   { table: 'access_tokens', keys: ['id'] },
@@ -64,7 +63,6 @@ const ROW_TABLES = [
 const LINK_TABLES = [
   { table: 'links', keys: ['id'] },
   { table: 'downloads', keys: ['id'] },
-  { table: 'link_unlock_failures', keys: ['key'] },
   { table: 'download_marks', keys: ['user_id', 'file_id'] },
 ] as const;
 const PAGE = 500;

@@ -59,17 +59,6 @@ export interface FilesTable {
   updated_at: string;
 }
 
-/**
- * Failed sign-ins per account and client address (the hard lock), and per account from any address (client
- * '*', the progressive slow-down), in the database so both hold across every server process.
- */
-export interface LoginFailuresTable {
-  email: string;
-  client: string;
-  window_start: string;
-  failures: number;
-}
-
 /** Who may run background reclamation right now (one process at a time). */
 export interface LeasesTable {
   name: string;
@@ -135,22 +124,13 @@ export interface DownloadsTable {
   count: number;
 }
 
-/** Wrong link passwords per link and per (hashed) address, so the limit holds across processes. */
-export interface LinkUnlockFailuresTable {
-  key: string;
-  window_start: string;
-  failures: number;
-}
-
-/** Two-factor sign-in: a confirmed secret, or one pending confirmation, and the replay and failure guards. */
+/** Two-factor sign-in: a confirmed secret, or one pending confirmation, and the replay guard. */
 export interface TotpTable {
   user_id: string;
   secret: string | null;
   pending_secret: string | null;
   enabled_at: string | null;
   last_step: number | null;
-  failures: Generated<number>;
-  failure_window_start: string | null;
 }
 
 export interface RecoveryCodesTable {
@@ -196,13 +176,13 @@ export interface SettingsTable {
   updated_at: string;
 }
 
-/** Requests per client address and window, shared by every process (PostgreSQL deployments). */
-export interface RateLimitsTable {
+/** Attempts per throttle policy and subject in the current window (services/throttle.ts). */
+export interface ThrottleCountersTable {
   key: string;
-  /** Epoch milliseconds at which the window began. */
+  /** Epoch milliseconds at which the window began, and at which it ends. */
   window_start: number;
-  hits: number;
-  expires_at: string;
+  count: number;
+  expires_at: number;
 }
 
 /** When a user's download of a file was last counted, so one person re-fetching counts once a minute. */
@@ -305,20 +285,18 @@ export interface Database {
   sessions: SessionsTable;
   blobs: BlobsTable;
   files: FilesTable;
-  login_failures: LoginFailuresTable;
   leases: LeasesTable;
   owner_file_totals: OwnerFileTotalsTable;
   file_totals: FileTotalsTable;
   links: LinksTable;
   downloads: DownloadsTable;
-  link_unlock_failures: LinkUnlockFailuresTable;
   totp: TotpTable;
   recovery_codes: RecoveryCodesTable;
   access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   invites: InvitesTable;
   settings: SettingsTable;
-  rate_limits: RateLimitsTable;
+  throttle_counters: ThrottleCountersTable;
   download_marks: DownloadMarksTable;
   jobs: JobsTable;
   thumbnails: ThumbnailsTable;

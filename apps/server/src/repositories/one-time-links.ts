@@ -29,6 +29,18 @@ export async function insertInvite(db: Executor, row: InvitesTable): Promise<voi
   await db.insertInto('invites').values(row).execute();
 }
 
+/** Whether an invite with this hash exists, unused and unexpired. */
+export async function isInviteUsable(db: Executor, tokenHash: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invites')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Uses an invite for `usedBy`, only if it is unused and unexpired (single use, atomically). */
 export async function consumeInvite(db: Executor, tokenHash: string, usedBy: string, now: string) {
   const result = await db

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
 
 export function findTotp(db: Executor, userId: string) {
@@ -23,7 +22,7 @@ export async function confirmSecret(
 ): Promise<boolean> {
   const result = await db
     .updateTable('totp')
-    .set({ secret, pending_secret: null, enabled_at: now, last_step: step, failures: 0 })
+    .set({ secret, pending_secret: null, enabled_at: now, last_step: step })
     .where('user_id', '=', userId)
     .where('pending_secret', '=', secret)
     .where('secret', 'is', null)
@@ -38,31 +37,11 @@ export async function confirmSecret(
 export async function claimStep(db: Executor, userId: string, step: number): Promise<boolean> {
   const result = await db
     .updateTable('totp')
-    .set({ last_step: step, failures: 0, failure_window_start: null })
+    .set({ last_step: step })
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** Counts one wrong code, starting a new window when the stored one began before `windowStartAfter`. */
-export async function recordFailure(db: Executor, userId: string, now: string, windowStartAfter: string) {
-  await db
-    .updateTable('totp')
-    .set({
-      failures: sql`case when failure_window_start is null or failure_window_start < ${windowStartAfter} then 1 else failures + 1 end`,
-      failure_window_start: sql`case when failure_window_start is null or failure_window_start < ${windowStartAfter} then ${now} else failure_window_start end`,
-    })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-export async function clearFailures(db: Executor, userId: string): Promise<void> {
-  await db
-    .updateTable('totp')
-    .set({ failures: 0, failure_window_start: null })
-    .where('user_id', '=', userId)
-    .execute();
 }
 
 export async function deleteTotp(db: Executor, userId: string): Promise<void> {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
   adminUpdateUserBodySchema,
+  createInvitesBodySchema,
+  createdInvitesSchema,
   envelope,
   instanceSettingsSchema,
   messageSchema,
@@ -59,10 +61,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
   app.post(
     '/admin/invites',
-    { schema: { tags, response: { 201: envelope(oneTimeLinkSchema) } } },
+    { schema: { tags, body: createInvitesBodySchema, response: { 201: envelope(createdInvitesSchema) } } },
     async (request, reply) => {
-      const link = await registration.createInvite(adminOnly(request));
-      return reply.status(201).send({ message: ACCOUNT_MESSAGES.inviteCreated, data: link });
+      const count = request.body?.count ?? 1;
+      const invites = await registration.createInvites(adminOnly(request), count);
+      const message = count === 1 ? ACCOUNT_MESSAGES.inviteCreated : ACCOUNT_MESSAGES.invitesCreated;
+      return reply.status(201).send({ message, data: { ...invites[0]!, invites } });
     },
   );
 

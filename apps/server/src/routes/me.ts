@@ -28,9 +28,8 @@ const tags = ['account'];
 
 /** A person's own account: profile, password, sessions, two-factor sign-in, access tokens, deletion. */
 export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { profile, sessionList, totp, accessTokens, config } = services;
+  const { profile, sessionList, totp, accessTokens, config, throttle } = services;
   // Every route that checks a password or a code is limited per address like sign-in.
-  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.patch(
     '/users/me',
@@ -44,7 +43,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
   app.post(
     '/users/me/password',
     {
-      config: authRateLimit,
+      onRequest: throttle.perAddress('passwordChangePerAddress'),
       schema: { tags, body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {
@@ -56,7 +55,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
   app.delete(
     '/users/me',
     {
-      config: authRateLimit,
+      onRequest: throttle.perAddress('accountDeletionPerAddress'),
       schema: { tags, body: deleteAccountBodySchema, response: { 200: messageSchema } },
     },
     async (request, reply) => {
@@ -114,7 +113,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
   app.post(
     '/users/me/totp/enable',
     {
-      config: authRateLimit,
+      onRequest: throttle.perAddress('totpPerAddress'),
       schema: { tags, body: totpCodeBodySchema, response: { 200: envelope(recoveryCodesSchema) } },
     },
     async (request) => ({
@@ -126,7 +125,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
   app.delete(
     '/users/me/totp',
     {
-      config: authRateLimit,
+      onRequest: throttle.perAddress('totpPerAddress'),
       schema: { tags, body: disableTotpBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {

@@ -16,13 +16,12 @@ const tags = ['users'];
 
 /** Public steps around signing in: the two-factor code, a password reset link, and who may register. */
 export const signInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { totpLogin, userAdmin, registration, config } = services;
-  const authRateLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const { totpLogin, userAdmin, registration, config, throttle } = services;
 
   app.post(
     '/users/login/totp',
     {
-      config: authRateLimit,
+      onRequest: throttle.perAddress('totpPerAddress'),
       schema: { tags, body: totpCodeBodySchema, response: { 200: envelope(userSchema) } },
     },
     async (request, reply) => {
@@ -40,7 +39,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/users/reset',
     {
-      config: authRateLimit,
+      onRequest: throttle.perAddress('passwordResetPerAddress'),
       schema: { tags, body: resetPasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {

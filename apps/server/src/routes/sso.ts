@@ -18,8 +18,7 @@ const tags = ['auth'];
 
 /** Single sign-on: what the login page offers, and the two browser navigations of the provider's flow. */
 export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { oidc, config, rateLimits } = services;
-  const perMinute = { name: 'sso', max: config.authRateLimitPerMinute, windowMs: 60_000 };
+  const { oidc, config, throttle } = services;
   const toLogin = (reply: FastifyReply, code: SsoErrorCode) => reply.redirect(`/login?sso_error=${code}`);
   /** A refused single sign-on goes back to the login page with its code; anything else is a real error. */
   const orBackToLogin = async (reply: FastifyReply, work: () => Promise<FastifyReply>) => {
@@ -42,7 +41,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
 
   app.get(
     OIDC_PATHS.start,
-    { onRequest: async (request) => rateLimits.consume(perMinute, request.ip), schema: { tags } },
+    { onRequest: throttle.perAddress('singleSignOnPerAddress'), schema: { tags } },
     async (request, reply) => {
       if (!oidc) return toLogin(reply, 'not_configured');
       // The host check has already refused hosts this instance does not answer to.
@@ -57,7 +56,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
 
   app.get(
     OIDC_PATHS.callback,
-    { onRequest: async (request) => rateLimits.consume(perMinute, request.ip), schema: { tags } },
+    { onRequest: throttle.perAddress('singleSignOnPerAddress'), schema: { tags } },
     async (request, reply) => {
       if (!oidc) return toLogin(reply, 'not_configured');
       const queryAt = request.url.indexOf('?');

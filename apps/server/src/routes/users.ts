@@ -19,28 +19,17 @@ import {
 import type { Services } from '../services/container';
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { accounts, sessions, config, rateLimits } = services;
-  // Counted per client address before the body is read, in the store every process shares.
-  const loginsPerMinute = { name: 'login', max: config.authRateLimitPerMinute, windowMs: 60_000 };
-  const registrationsPerMinute = { ...loginsPerMinute, name: 'register-minute' };
-  // Registration answers 409 for a taken email, so it is throttled harder: few emails can be probed per hour.
-  const registrationsPerHour = {
-    name: 'register-hour',
-    max: config.registerRateLimitPerHour,
-    windowMs: 3_600_000,
-  };
+  const { accounts, sessions, config, throttle } = services;
 
   app.post(
     '/users/register',
     {
-      onRequest: async (request) => {
-        await rateLimits.consume(registrationsPerMinute, request.ip);
-        await rateLimits.consume(registrationsPerHour, request.ip);
-      },
+      // Per client address before the body is read; the hourly limit needs the body (an invite is exempt).
+      onRequest: throttle.perAddress('registrationPerAddressMinute'),
       schema: { tags: ['users'], body: registerBodySchema, response: { 201: envelope(userSchema) } },
     },
     async (request, reply) => {
-      const user = await accounts.register(request.body);
+      const user = await accounts.register(request.body, { address: request.ip });
       return reply.status(201).send({ message: MESSAGES.registerSuccess, data: user });
     },
   );
@@ -48,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/users/login',
     {
-      onRequest: async (request) => rateLimits.consume(loginsPerMinute, request.ip),
+      onRequest: throttle.perAddress('signInPerAddress'),
       schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
     },
     async (request, reply) => {

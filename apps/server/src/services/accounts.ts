@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   MESSAGES,
   cleanDisplayName,
@@ -11,7 +10,6 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { inTransaction, nowIso } from '../db/executor';
-import * as failures from '../repositories/login-failures';
 import * as users from '../repositories/users';
 import { AppError } from '../errors';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -20,6 +18,8 @@ import type { PendingLogins } from './accounts/pending-login';
 import type { Registration } from './accounts/registration';
 import type { TotpService } from './accounts/totp';
 import { accountDisabledError } from './accounts/errors';
+import type { Clock } from './clock';
+import type { Throttle } from './throttle';
 import type { SessionClient, SessionService, Viewer } from './sessions';
 
 type RegisterInput = z.output<typeof registerBodySchema>;
@@ -41,10 +41,22 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly config: Pick<Config, 'lockout'>,
     private readonly gates: { registration: Registration; totp: TotpService; pending: PendingLogins },
+    private readonly limits: { throttle: Throttle; clock: Clock },
   ) {}
 
-  /** New account; the first one on an empty instance is the administrator, the client's `role` is ignored. */
-  async register(input: RegisterInput, { skipAdmission = false } = {}): Promise<User> {
+  /**
+   * New account; the first one on an empty instance is the administrator, the client's `role` is ignored.
+   * A registration from `address` counts against its hourly limit unless it presents a valid invite, which it
+   * then uses up: a team behind one address can join on the invites its administrator made.
+   */
+  async register(
+    input: RegisterInput,
+    { skipAdmission = false, address }: { skipAdmission?: boolean; address?: string } = {},
+  ): Promise<User> {
+    const invited = !skipAdmission && (await this.gates.registration.isUsableInvite(input.invite));
+    if (address !== undefined && !invited) {
+      await this.limits.throttle.take('registrationPerAddressHour', address);
+    }
     // Names are shown to others: cleaned like file names, so none can reverse, hide or fake text around it.
     const name = cleanDisplayName(input.name);
     if (!name) {
@@ -62,7 +74,7 @@ export class AccountService {
     const id = crypto.randomUUID();
     try {
       await inTransaction(this.db, async (trx) => {
-        if (!skipAdmission) await this.gates.registration.admit(trx, input.invite, id);
+        if (!skipAdmission) await this.gates.registration.admit(trx, input.invite, id, invited);
         await users.insertUserFirstAsAdmin(trx, {
           id,
           name,
@@ -91,28 +103,20 @@ export class AccountService {
     | { user: User; token: string; expiresAt: Date }
     | { totpRequired: true; pending: { value: string; expiresAt: Date } }
   > {
-    // Failures lock sign-in per account and client address; unknown addresses share one bucket.
+    // Every attempt is counted before the password is checked, so a burst cannot outrun the count. The lock is
+    // per account and client address; unknown addresses share one bucket.
     const from = client.address ?? 'unknown';
-    await this.refuseWhileLocked(input.email, from);
-    await this.slowDownAfterFailures(input.email);
+    const { throttle } = this.limits;
+    const accountFrom = JSON.stringify([input.email, from]);
+    await throttle.take('signInPerAccountAndAddress', accountFrom);
+    await this.slowDown(await throttle.take('signInPerAccount', input.email));
     const account = await users.findUserByEmail(this.db, input.email);
     const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), input.password);
-    if (!account || !valid) {
-      const now = Date.now();
-      const windowStartAfter = new Date(now - this.config.lockout.windowMs).toISOString();
-      for (const key of [from, failures.ANY_CLIENT])
-        await failures.recordLoginFailure(
-          this.db,
-          input.email,
-          key,
-          new Date(now).toISOString(),
-          windowStartAfter,
-        );
-      throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-    }
-    await failures.clearLoginFailures(this.db, input.email, from);
+    if (!account || !valid) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+    await throttle.reset('signInPerAccountAndAddress', accountFrom);
+    await throttle.reset('signInPerAccount', input.email);
     if (account.disabled === 1) throw accountDisabledError();
-    // With two-factor sign-in on, a right password opens no session: only a pending sign-in awaiting the code.
+    // With two-factor on, a right password opens no session: only a pending sign-in awaiting the code.
     if (await this.gates.totp.isEnabled(account.id)) {
       return { totpRequired: true, pending: this.gates.pending.issue(account.id) };
     }
@@ -120,32 +124,15 @@ export class AccountService {
     return { user: presentUser(account), ...session };
   }
 
-  /** Failures counted in the current window, or 0 when it has passed. */
-  private async failuresInWindow(email: string, client: string) {
-    const record = await failures.findLoginFailures(this.db, email, client);
-    if (!record) return { count: 0, unlockAt: 0 };
-    const unlockAt = Date.parse(record.window_start) + this.config.lockout.windowMs;
-    return { count: unlockAt > Date.now() ? record.failures : 0, unlockAt };
-  }
-
-  private async refuseWhileLocked(email: string, client: string): Promise<void> {
-    const { count, unlockAt } = await this.failuresInWindow(email, client);
-    if (count < this.config.lockout.failures) return;
-    const waitSeconds = Math.ceil((unlockAt - Date.now()) / 1000);
-    throw new AppError('ACCOUNT_LOCKED', MESSAGES.accountLocked, undefined, {
-      'retry-after': String(Math.max(1, waitSeconds)),
-    });
-  }
-
   /**
-   * Once half the lock threshold has failed from any address (5 of 10 by default), every attempt on the account
-   * waits min(2^(n - half) x 250 ms, 5 s) before it is checked: guessing from many addresses gets slow, and the
-   * owner still signs in. Unknown emails wait the same, so the delay says nothing about who has an account.
+   * Once half the lock threshold has been tried from any address (5 of 10 by default), every further attempt
+   * on the account waits min(2^(n - half) x 250 ms, 5 s) before it is checked: guessing from many addresses
+   * gets slow, and the owner still signs in. Unknown emails wait the same, so the delay says nothing about who
+   * has an account. `attempt` is this attempt's number in the window, so the ones before it are one fewer.
    */
-  private async slowDownAfterFailures(email: string): Promise<void> {
-    const { count } = await this.failuresInWindow(email, failures.ANY_CLIENT);
-    const delayMs = loginDelayMs(count, this.config.lockout.failures);
-    if (delayMs > 0) await sleep(delayMs);
+  private async slowDown(attempt: number): Promise<void> {
+    const delayMs = loginDelayMs(attempt - 1, this.config.lockout.failures);
+    if (delayMs > 0) await this.limits.clock.sleep(delayMs);
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { UploadHooks } from '../upload/hooks';
 import { AccountService } from './accounts';
+import { systemClock, type Clock } from './clock';
 import { AccessTokens } from './accounts/access-tokens';
 import { AccountRemoval } from './accounts/account-removal';
 import { OidcFlowSeal } from './accounts/oidc/flow-seal';
@@ -31,9 +32,9 @@ import { PartialUploads } from '../upload/partial-uploads';
 import { MIN_PART_BYTES, S3UploadPieces } from '../upload/s3-pieces';
 import type { UploadPieces } from '../upload/upload-pieces';
 import type { S3BlobStore } from '../blobs/s3-blob-store';
-import { DatabaseRateLimitCounter, MemoryRateLimitCounter, RateLimiter } from './rate-limits';
 import { SessionService } from './sessions';
 import { StatsService } from './stats';
+import { Throttle } from './throttle';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { ThumbnailService } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
@@ -47,7 +48,10 @@ export function createServices(
   secret: Buffer,
   log: FastifyBaseLogger,
   hooks: UploadHooks = {},
+  // The one clock of the throttle and the sign-in delay; tests pass one they move forward.
+  clock: Clock = systemClock,
 ) {
+  const throttle = new Throttle(db, clock, config);
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store);
   const quotas = new QuotaService(db, config);
@@ -56,7 +60,7 @@ export function createServices(
   const downloads = new DownloadService(db);
   const linkTokens = new LinkTokens(secret);
   const registration = new Registration(db, config);
-  const totp = new TotpService(db, config);
+  const totp = new TotpService(db, throttle);
   const pendingLogins = new PendingLogins(secret);
   const removal = new AccountRemoval(db, references, reclaims);
   const jobs = new JobService(db, config.jobLimits);
@@ -95,9 +99,15 @@ export function createServices(
     worker,
     downloads,
     linkTokens,
-    shareLinks: new ShareLinkService(db, store, linkTokens, downloads, config),
+    shareLinks: new ShareLinkService(db, store, linkTokens, downloads, config, throttle),
     files,
-    accounts: new AccountService(db, sessions, config, { registration, totp, pending: pendingLogins }),
+    accounts: new AccountService(
+      db,
+      sessions,
+      config,
+      { registration, totp, pending: pendingLogins },
+      { throttle, clock },
+    ),
     registration,
     totp,
     totpLogin: new TotpLogin(db, sessions, totp, pendingLogins),
@@ -119,9 +129,7 @@ export function createServices(
     userAdmin: new UserAdmin(db, removal, quotas, config),
     stats: new StatsService(db, quotas),
     health: new HealthService(db, store),
-    rateLimits: new RateLimiter(
-      config.database.kind === 'postgres' ? new DatabaseRateLimitCounter(db) : new MemoryRateLimitCounter(),
-    ),
+    throttle,
     maintenance: new Maintenance(db, store, references, sessions, resumable, config, log),
   };
 }

@@ -15,7 +15,6 @@ import type { Db } from '../db/connect';
 import type { BlobStore } from '../blobs/blob-store';
 import { AppError } from '../errors';
 import { findFileWithOwner } from '../repositories/files';
-import * as failures from '../repositories/link-unlock-failures';
 import * as links from '../repositories/links';
 import type { LinkScope, LinkWithFile } from '../repositories/links';
 import type { DownloadService } from './downloads';
@@ -24,11 +23,10 @@ import { requireFileAccess } from './file-access';
 import type { LinkTokens } from './link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Viewer } from './sessions';
+import type { Throttle, ThrottlePolicyName } from './throttle';
 
 type CreateInput = z.output<typeof createLinkBodySchema>;
 
-/** Wrong passwords allowed per window: per link (whoever tries) and per client address (whatever link). */
-export const UNLOCK_LIMITS = { perLink: 20, perAddress: 10, windowMs: 15 * 60_000 };
 /** An unlock lasts this long at most, and never past the link's own expiry. */
 const UNLOCK_MAX_MS = 24 * 60 * 60_000;
 
@@ -54,6 +52,7 @@ export class ShareLinkService {
     private readonly tokens: LinkTokens,
     private readonly downloads: DownloadService,
     private readonly config: Pick<Config, 'publicOrigin'>,
+    private readonly throttle: Throttle,
     now: () => number = Date.now,
   ) {
     this.now = now;
@@ -183,9 +182,11 @@ export class ShareLinkService {
   }
 
   /**
-   * Checks a link's password. Wrong answers are counted per link and per client address (kept only as a keyed
-   * hash) in the database, so the limit holds across processes; past it the answer is 429 with Retry-After.
-   * The answer is a proof for an unlock cookie and how long it may live: at most a day, never past the link.
+   * Checks a link's password. Every attempt is counted per client address (kept only as a keyed hash) and per
+   * link before the password is checked, in the database, so the limits hold across processes and under a
+   * burst; past either the answer is 429 with Retry-After. A right password gives its attempts back, so only
+   * wrong ones use up the budget. The answer is a proof for an unlock cookie and how long it may live: at most
+   * a day, never past the link.
    */
   async unlock(
     token: string,
@@ -194,26 +195,16 @@ export class ShareLinkService {
   ): Promise<{ proof: string; maxAgeMs: number } | null> {
     const link = await this.activeLink(token);
     if (link.password_hash === null) return null;
-    const keys = [`link:${link.id}`, `address:${this.tokens.addressKeyOf(address)}`];
-    const limits = [UNLOCK_LIMITS.perLink, UNLOCK_LIMITS.perAddress];
-    const now = this.now();
-    for (const [i, key] of keys.entries()) {
-      const record = await failures.findUnlockFailures(this.db, key);
-      if (!record || record.failures < limits[i]!) continue;
-      const waitSeconds = Math.ceil((Date.parse(record.window_start) + UNLOCK_LIMITS.windowMs - now) / 1000);
-      if (waitSeconds > 0) {
-        throw new AppError('RATE_LIMITED', LINK_MESSAGES.linkTooManyAttempts, undefined, {
-          'retry-after': String(waitSeconds),
-        });
-      }
-    }
+    const attempts: Array<[ThrottlePolicyName, string]> = [
+      ['linkUnlockPerAddress', this.tokens.addressKeyOf(address)],
+      ['linkUnlockPerLink', link.id],
+    ];
+    await this.throttle.takeAll(attempts);
     if (!(await verifyPassword(link.password_hash, password))) {
-      const windowStartAfter = new Date(now - UNLOCK_LIMITS.windowMs).toISOString();
-      for (const key of keys) {
-        await failures.recordUnlockFailure(this.db, key, new Date(now).toISOString(), windowStartAfter);
-      }
       throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordWrong);
     }
+    for (const [name, subject] of attempts) await this.throttle.giveBack(name, subject);
+    const now = this.now();
     const until = Math.min(now + UNLOCK_MAX_MS, link.expires_at ? Date.parse(link.expires_at) : Infinity);
     return { proof: this.tokens.unlockProof(link.id, until), maxAgeMs: until - now };
   }
@@ -246,13 +237,8 @@ export class ShareLinkService {
 
 /**
  * Keeps the link tables bounded, for the maintenance sweep: download history older than 90 days becomes one
- * row per day, file and link, and finished windows of wrong passwords are forgotten.
+ * row per day, file and link.
  */
-export async function sweepShareLinkRecords(
-  db: Db,
-  downloads: DownloadService,
-  now = Date.now(),
-): Promise<void> {
+export async function sweepShareLinkRecords(downloads: DownloadService, now = Date.now()): Promise<void> {
   await downloads.rollUp(now);
-  await failures.purgeUnlockFailures(db, new Date(now - UNLOCK_LIMITS.windowMs).toISOString());
 }

@@ -103,7 +103,7 @@ export class Maintenance {
     report.bytesFreed += abandoned.bytes;
     if (!dryRun) {
       await this.sessions.purgeExpired();
-      await sweepShareLinkRecords(this.db, new DownloadService(this.db));
+      await sweepShareLinkRecords(new DownloadService(this.db));
       await deleteDownloadMarksBefore(
         this.db,
         new Date(Date.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),

@@ -263,6 +263,31 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
     expect((await t.client().post('/api/v1/admin/invites')).status).toBe(401);
   });
 
+  it('makes several invite links at once, each working once, and keeps the single answer for no count', async () => {
+    const made = await admin.post('/api/v1/admin/invites', { count: 3 });
+    expect(made.status).toBe(201);
+    expect(made.body.message).toBe(ACCOUNT_MESSAGES.invitesCreated);
+    const links = made.body.data.invites as { url: string; expiresAt: string }[];
+    expect(links).toHaveLength(3);
+    expect(new Set(links.map((l) => l.url)).size).toBe(3);
+    // The first one also stands where a single invite always has.
+    expect({ url: made.body.data.url, expiresAt: made.body.data.expiresAt }).toEqual(links[0]);
+    for (const link of links) {
+      expect(link.url).toMatch(/^\/register\?invite=[A-Za-z0-9_-]{43}$/);
+      const invite = new URL(link.url, 'http://x').searchParams.get('invite');
+      expect((await t.client().post('/api/v1/users/register', { ...newAccount(), invite })).status).toBe(201);
+      expect((await t.client().post('/api/v1/users/register', { ...newAccount(), invite })).status).toBe(403);
+    }
+    const one = await admin.post('/api/v1/admin/invites');
+    expect(one.body.message).toBe(ACCOUNT_MESSAGES.inviteCreated);
+    expect(one.body.data.invites).toHaveLength(1);
+    for (const count of [0, 21, 2.5, 'many']) {
+      const refused = await admin.post('/api/v1/admin/invites', { count });
+      expect(refused.status, String(count)).toBe(400);
+      expect(refused.body.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('refuses an expired invite', async () => {
     const made = await admin.post('/api/v1/admin/invites');
     const invite = new URL(made.body.data.url, 'http://x').searchParams.get('invite');

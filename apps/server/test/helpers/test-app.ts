@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { connectDatabase, type Db } from '../../src/db/connect';
 import { createPostgresDatabase, type TestDialect } from './dialects';
 import { TestClient, type newAccount } from './test-client';
+import { TestClock } from './test-clock';
 
 export interface TestApp extends BuiltApp {
   dialect: TestDialect;
@@ -16,6 +17,8 @@ export interface TestApp extends BuiltApp {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** The throttle's clock: it stands still until the test moves it (kept across a restart). */
+  clock: TestClock;
   /** A client with its own cookie jar, like one browser. */
   client(): TestClient;
   /** Stops the server and starts a new one on the same port, data folder and database (a deploy, a crash). */
@@ -54,8 +57,9 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
   });
   const db = options.wrapDb ? options.wrapDb(connectDatabase(config)) : undefined;
   const store = options.wrapStore ? await options.wrapStore(config) : undefined;
+  const clock = new TestClock();
   const build = async (port: number) => {
-    const app = await buildApp(config, { ...(db && { db }), ...(store && { store }) });
+    const app = await buildApp(config, { ...(db && { db }), ...(store && { store }), clock });
     options.beforeListen?.(app.app);
     await app.app.listen({ port, host: '127.0.0.1' });
     return app;
@@ -70,6 +74,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     baseUrl,
     port: address.port,
     dataDir,
+    clock,
     client: () => new TestClient(baseUrl),
     restart: async () => {
       await testApp.app.close();

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { nowIso, type Executor } from '../../db/executor';
 import { AppError } from '../../errors';
-import { consumeInvite, insertInvite } from '../../repositories/one-time-links';
+import { consumeInvite, insertInvite, isInviteUsable } from '../../repositories/one-time-links';
 import { readSetting, writeSetting } from '../../repositories/settings';
 import { hashToken, type Viewer } from '../sessions';
 
@@ -49,8 +49,15 @@ export class Registration {
     return this.settings();
   }
 
+  /** `count` invite links at once, for a team that joins together. */
+  async createInvites(admin: Viewer, count: number): Promise<OneTimeLink[]> {
+    const links: OneTimeLink[] = [];
+    for (let i = 0; i < count; i++) links.push(await this.createInvite(admin));
+    return links;
+  }
+
   /** A one-time invite link valid for 7 days; only the hash of its token is stored. */
-  async createInvite(admin: Viewer): Promise<OneTimeLink> {
+  private async createInvite(admin: Viewer): Promise<OneTimeLink> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
     const expiresAt = new Date(now + INVITE_TTL_MS).toISOString();
@@ -65,14 +72,20 @@ export class Registration {
     return { url: linkTo(this.config, `/register?invite=${token}`), expiresAt };
   }
 
+  /** Whether `invite` can still be used (unused, unexpired); such a registration is not counted per hour. */
+  async isUsableInvite(invite: string | undefined): Promise<boolean> {
+    return invite !== undefined && (await isInviteUsable(this.db, hashToken(invite), nowIso()));
+  }
+
   /**
    * Lets a registration through, or refuses it with 403. Runs inside the registration's transaction: an invite is
-   * used up only if the account is created, and never twice.
+   * used up only if the account is created, and never twice. A registration let past the hourly limit for its
+   * invite (`invited`) must use it up in every mode, so one invite cannot carry many registrations past it.
    */
-  async admit(trx: Executor, invite: string | undefined, newUserId: string): Promise<void> {
+  async admit(trx: Executor, invite: string | undefined, newUserId: string, invited = false): Promise<void> {
     const mode = await this.mode(trx);
     if (mode === 'closed') throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.registrationClosed);
-    if (mode === 'open') return;
+    if (mode === 'open' && !invited) return;
     if (!invite) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.inviteRequired);
     if (!(await consumeInvite(trx, hashToken(invite), newUserId, nowIso()))) {
       throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.inviteInvalid);

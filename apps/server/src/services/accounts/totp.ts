@@ -1,18 +1,12 @@
 import crypto from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import {
-  ACCOUNT_MESSAGES,
-  MESSAGES,
-  RECOVERY_CODE_COUNT,
-  type TotpSetup,
-  type TotpStatus,
-} from '@cloudstash/contract';
-import type { Config } from '../../config';
+import { ACCOUNT_MESSAGES, RECOVERY_CODE_COUNT, type TotpSetup, type TotpStatus } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
 import { inTransaction, nowIso } from '../../db/executor';
 import { AppError } from '../../errors';
 import * as totp from '../../repositories/totp';
 import { hashToken, type Viewer } from '../sessions';
+import type { Throttle } from '../throttle';
 import { fieldError } from './errors';
 
 const PERIOD_SECONDS = 30;
@@ -40,7 +34,7 @@ export class TotpService {
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'lockout'>,
+    private readonly throttle: Throttle,
   ) {}
 
   async status(viewer: Viewer): Promise<TotpStatus> {
@@ -90,22 +84,14 @@ export class TotpService {
   }
 
   /**
-   * True when `code` is a fresh TOTP code or an unused recovery code of the account (using it up). Refuses
-   * with 429 while the account is locked out by too many wrong codes, and counts a wrong one.
+   * True when `code` is a fresh TOTP code or an unused recovery code of the account (using it up). Every code
+   * is counted before it is checked, so a burst cannot outrun the lockout: past the limit, 429 until the
+   * window ends. A right code clears the count.
    */
   async check(userId: string, code: string): Promise<boolean> {
     const row = await totp.findTotp(this.db, userId);
     if (!row?.secret) return false;
-    const now = this.clock();
-    const { failures, windowMs } = this.config.lockout;
-    if (row.failures >= failures && row.failure_window_start) {
-      const waitSeconds = Math.ceil((Date.parse(row.failure_window_start) + windowMs - now) / 1000);
-      if (waitSeconds > 0) {
-        throw new AppError('ACCOUNT_LOCKED', MESSAGES.accountLocked, undefined, {
-          'retry-after': String(waitSeconds),
-        });
-      }
-    }
+    await this.throttle.take('totpPerAccount', userId);
     let accepted = false;
     if (looksLikeTotp(code)) {
       const step = await this.matchingStep(row.secret, code, row.last_step);
@@ -114,17 +100,14 @@ export class TotpService {
       const normalised = normaliseRecoveryCode(code);
       accepted =
         normalised.length === 16 &&
-        (await totp.useRecoveryCode(this.db, userId, hashToken(normalised), new Date(now).toISOString()));
-      if (accepted) await totp.clearFailures(this.db, userId);
+        (await totp.useRecoveryCode(
+          this.db,
+          userId,
+          hashToken(normalised),
+          new Date(this.clock()).toISOString(),
+        ));
     }
-    if (!accepted) {
-      await totp.recordFailure(
-        this.db,
-        userId,
-        new Date(now).toISOString(),
-        new Date(now - windowMs).toISOString(),
-      );
-    }
+    if (accepted) await this.throttle.reset('totpPerAccount', userId);
     return accepted;
   }
 

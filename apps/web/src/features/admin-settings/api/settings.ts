@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope, InstanceSettings, OneTimeLink, UpdateSettingsBody } from '@cloudstash/contract';
+import type { CreatedInvites, Envelope, InstanceSettings, UpdateSettingsBody } from '@cloudstash/contract';
 import { useActionMutation } from '../../../lib/action-mutation';
 import { apiData, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -18,8 +18,9 @@ export const useUpdateSettings = () =>
     invalidates: [queryKeys.adminSettings, queryKeys.registration],
   });
 
-export const useCreateInvite = () =>
+export const useCreateInvites = () =>
   useActionMutation({
-    mutationFn: () => apiRequest<Envelope<OneTimeLink>>('/admin/invites', { method: 'POST' }),
-    failedMessage: 'Failed to create the invite link',
+    mutationFn: (count: number) =>
+      apiRequest<Envelope<CreatedInvites>>('/admin/invites', { method: 'POST', body: { count } }),
+    failedMessage: 'Failed to create the invite links',
   });
