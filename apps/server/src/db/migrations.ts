@@ -387,6 +387,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('resumable_uploads').addColumn('head_bytes', 'text').execute();
     },
   },
+  '019_upload_reservations': {
+    /**
+     * Each creation of a resumable upload counts the account's uploads in flight and the bytes they declared
+     * (against its quota and the in-flight caps), and removing an account finds its uploads: both by owner.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('resumable_uploads_owner')
+        .on('resumable_uploads')
+        .columns(['owner_id', 'expires_at'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

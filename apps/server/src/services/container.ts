@@ -58,7 +58,6 @@ export function createServices(
   const registration = new Registration(db, config);
   const totp = new TotpService(db, config);
   const pendingLogins = new PendingLogins(secret);
-  const removal = new AccountRemoval(db, references, reclaims);
   const jobs = new JobService(db);
   const thumbnails = new ThumbnailService(db, store, jobs, findThumbnailTools(), config, log);
   // Started by the server (app.ts), not by the CLI, which only queues work.
@@ -83,6 +82,7 @@ export function createServices(
     hooks,
   );
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config);
+  const removal = new AccountRemoval(db, references, reclaims, resumable);
   return {
     config,
     resumable,
