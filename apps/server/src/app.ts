@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrations';
 import { sessionPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';
+import { registerNoStoreForCredentials } from './http/no-store';
 import { registerHostCheck } from './http/host-check';
 import { registerOriginCheck } from './http/origin-check';
 import { drainRefusedBody } from './http/refused-body';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerOriginCheck(app, config);
   registerNulRejection(app);
   registerSharedPageHeaders(app);
+  registerNoStoreForCredentials(app);
   await app.register(sessionPlugin, {
     sessions: services.sessions,
     accessTokens: services.accessTokens,
