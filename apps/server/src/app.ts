@@ -17,6 +17,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './http/error-handle
 import { multipartLimits } from './http/multipart-upload';
 import { registerNoStoreForCredentials } from './http/no-store';
 import { registerHostCheck } from './http/host-check';
+import { logRedaction } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin-check';
 import { drainRefusedBody } from './http/refused-body';
 import { registerNulRejection } from './http/reject-nul';
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       level: config.logLevel,
       // Credentials never reach a log line, whatever a future log call includes.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+      // Nor do the secrets some URLs carry (share, reset and invite tokens, download signatures).
+      ...logRedaction,
     },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
