@@ -39,11 +39,11 @@ export class QuotaService {
 
   /** Bytes the account may still add beside its files and its uploads in flight; null when it has no quota. */
   async remaining(userId: string): Promise<number | null> {
-    const [{ quotaBytes, usedBytes }, inFlight] = await Promise.all([
-      this.usageOf(userId),
-      inFlightOf(this.db, userId, nowIso()),
-    ]);
-    return quotaBytes === null ? null : Math.max(0, quotaBytes - usedBytes - inFlight.bytes);
+    const { quotaBytes, usedBytes } = await this.usageOf(userId);
+    // Without a quota there is nothing to hold bytes against: no need to count them.
+    if (quotaBytes === null) return null;
+    const inFlight = await inFlightOf(this.db, userId, nowIso());
+    return Math.max(0, quotaBytes - usedBytes - inFlight.bytes);
   }
 
   /** Early refusal (before any byte is read): 413 when `bytes` more cannot fit. Not a promise of room. */
