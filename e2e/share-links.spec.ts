@@ -106,6 +106,30 @@ test.describe('share links', () => {
     await checkScreen(page, testInfo, 'preview-with-downloads-chart');
   });
 
+  test('the link dialog says what the download limit counts, and asks for a password of 6 characters or more', async ({
+    page,
+    user: _user,
+  }, testInfo) => {
+    const file = await uploadFile(page.request, FIXTURES.png, {
+      filename: 'short password',
+      isPublic: false,
+    });
+    await page.goto(`/dashboard/file/${file._id}`);
+    await card(page, 'Actions').getByRole('button', { name: 'Create Link', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create share link' });
+    await expect(dialog.getByText(LINK_MESSAGES.linkLimitHint)).toBeVisible();
+
+    await dialog.getByLabel('Password (optional)').fill('abc12');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(LINK_MESSAGES.linkPasswordTooShort);
+    await expect(dialog.getByLabel('Password (optional)')).toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot({ path: testInfo.outputPath('link-dialog-short-password.png') });
+
+    await dialog.getByLabel('Password (optional)').fill('abc123');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Share link ready' })).toBeVisible();
+  });
+
   test('an admin sees every link and can revoke any of them', async ({
     page,
     browser,

@@ -14,7 +14,9 @@ import { migrateToLatest } from './db/migrations';
 import { sessionPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';
+import { registerNoStoreForCredentials } from './http/no-store';
 import { registerHostCheck } from './http/host-check';
+import { logRedaction } from './http/log-redaction';
 import { registerOriginCheck } from './http/origin-check';
 import { drainRefusedBody } from './http/refused-body';
 import { registerNulRejection } from './http/reject-nul';
@@ -66,6 +68,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       level: config.logLevel,
       // Credentials never reach a log line, whatever a future log call includes.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+      // Nor do the secrets some URLs carry (share, reset and invite tokens, download signatures).
+      ...logRedaction,
     },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -134,6 +138,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerOriginCheck(app, config);
   registerNulRejection(app);
   registerSharedPageHeaders(app);
+  registerNoStoreForCredentials(app);
   await app.register(sessionPlugin, {
     sessions: services.sessions,
     accessTokens: services.accessTokens,

@@ -29,6 +29,16 @@ const envSchema = z.object({
   DEFAULT_QUOTA_BYTES: z.coerce.number().int().nonnegative().optional(),
   // Hours a resumable upload may go without receiving bytes before gc removes it.
   RESUMABLE_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  // Hours a resumable upload may take from creation to its last byte, however often bytes arrive: an upload
+  // kept alive by a trickle still ends, and its bytes with it.
+  RESUMABLE_MAX_LIFETIME_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(7 * 24),
+  // Resumable uploads one account may have in flight at once, and the bytes they may declare together (unset:
+  // four times MAX_UPLOAD_BYTES). Bytes in flight count against the account's quota as well.
+  RESUMABLE_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(20),
+  RESUMABLE_MAX_IN_FLIGHT_BYTES: z.coerce.number().int().positive().optional(),
   PUBLIC_ORIGIN: z.url().optional(),
   // Host or host:port names, comma-separated, answered besides PUBLIC_ORIGIN's (or the loopback and own ones).
   ALLOWED_HOSTS: z.string().default(''),
@@ -122,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     resumableChunkBytes: e.RESUMABLE_CHUNK_BYTES,
     resumableExpiryMs: e.RESUMABLE_EXPIRY_HOURS * 3_600_000,
+    resumableLifetimeMs: e.RESUMABLE_MAX_LIFETIME_HOURS * 3_600_000,
+    resumableInFlight: {
+      count: e.RESUMABLE_MAX_IN_FLIGHT,
+      bytes: e.RESUMABLE_MAX_IN_FLIGHT_BYTES ?? 4 * e.MAX_UPLOAD_BYTES,
+    },
     // Apart from tmpDir, which start-up empties: these bytes must outlive a restart.
     resumableDir: path.join(dataDir, 'uploads'),
     defaultQuotaBytes: e.DEFAULT_QUOTA_BYTES ?? null,

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PASSWORD_MAX_LENGTH } from './limits';
+import { cleanLabel } from './names';
 
 /** Share links: a file reaches someone without an account, with an optional password, expiry and limit. */
 
 export const LINK_MAX_DOWNLOADS = 1_000_000;
 export const LINK_LABEL_MAX_LENGTH = 100;
+/** Shorter passwords fall to guessing within the unlock limits' reach; longer ones are up to the owner. */
+export const LINK_PASSWORD_MIN_LENGTH = 6;
 
 export const LINK_MESSAGES = {
   linkCreated: 'Share link created',
@@ -17,10 +20,13 @@ export const LINK_MESSAGES = {
   linkPasswordRequired: 'This link is protected by a password',
   linkPasswordWrong: 'Wrong password',
   linkPasswordEmpty: 'Enter the password',
+  linkPasswordTooShort: `A link password must be at least ${LINK_PASSWORD_MIN_LENGTH} characters`,
   linkTooManyAttempts: 'Too many wrong passwords. Please wait and try again.',
   linkNotFound: 'Share link not found',
   linkExpiryPast: 'The expiry must be in the future',
   linkMaxDownloads: `The download limit must be a whole number from 1 to ${LINK_MAX_DOWNLOADS}`,
+  linkLimitHint:
+    'Leave empty for no limit. Only downloads count: previews and partial reads (playing a video, resuming a download) do not.',
   linkPrivateStillShared: 'Making a file private does not end its share links: revoke them here.',
 } as const;
 
@@ -54,7 +60,11 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 
 export const createLinkBodySchema = z.object({
-  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  password: z
+    .string()
+    .min(LINK_PASSWORD_MIN_LENGTH, LINK_MESSAGES.linkPasswordTooShort)
+    .max(PASSWORD_MAX_LENGTH)
+    .optional(),
   expiresAt: z.iso.datetime({ offset: true }).optional(),
   maxDownloads: z
     .number({ error: LINK_MESSAGES.linkMaxDownloads })
@@ -62,7 +72,13 @@ export const createLinkBodySchema = z.object({
     .min(1, LINK_MESSAGES.linkMaxDownloads)
     .max(LINK_MAX_DOWNLOADS, LINK_MESSAGES.linkMaxDownloads)
     .optional(),
-  label: z.string().trim().max(LINK_LABEL_MAX_LENGTH).optional(),
+  /** Cleaned like a name: what is stored and shown carries no controls or direction tricks. */
+  label: z
+    .string()
+    .trim()
+    .max(LINK_LABEL_MAX_LENGTH)
+    .transform((label) => cleanLabel(label, LINK_LABEL_MAX_LENGTH))
+    .optional(),
 });
 export type CreateLinkBody = z.input<typeof createLinkBodySchema>;
 

@@ -81,6 +81,8 @@ export const MESSAGES = {
   uploadLengthRequired: 'Upload-Length must be a whole number of bytes',
   uploadOverrun: 'The request carries more bytes than the upload declared',
   uploadContentType: 'Content-Type must be application/offset+octet-stream',
+  uploadsInFlightTooMany: 'Too many uploads in progress. Finish or cancel one before starting another.',
+  uploadsInFlightTooLarge: 'Uploads in progress are too large together. Finish or cancel one first.',
   tusVersionUnsupported: 'Tus-Resumable 1.0.0 is required',
 } as const;
 

@@ -9,18 +9,18 @@ import { FILENAME_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 const UNSAFE_CHARACTERS = /[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/gu;
 const PATH_SEPARATORS = /[/\\]/g;
 
+/** Text as typed minus what is invisible or misleading when shown: one line, no controls, no direction tricks. */
+function visibleText(text: string): string {
+  return text.normalize('NFC').replace(UNSAFE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * A display name that is safe to show and to put in a Content-Disposition header. Storage never uses it (bytes
  * are stored by hash), so this is about what people see: no control characters, no direction tricks, no paths.
  * The server applies it to every name it stores; the web app applies it to show what will be saved.
  */
 export function cleanFilename(name: string, maxLength: number = FILENAME_MAX_LENGTH): string {
-  const cleaned = name
-    .normalize('NFC')
-    .replace(UNSAFE_CHARACTERS, '')
-    .replace(PATH_SEPARATORS, '_')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const cleaned = visibleText(name).replace(PATH_SEPARATORS, '_');
   const withoutDotRuns = /^\.+$/.test(cleaned) ? '' : cleaned;
   return [...withoutDotRuns].slice(0, maxLength).join('').trim();
 }
@@ -32,6 +32,15 @@ export function cleanFilename(name: string, maxLength: number = FILENAME_MAX_LEN
  */
 export function cleanDisplayName(name: string): string {
   return cleanFilename(name, NAME_MAX_LENGTH);
+}
+
+/**
+ * A share link's label, by the same rules as a name (no controls, line breaks, direction tricks or zero-width
+ * characters), at most `maxLength` characters; slashes stay, as a label never names a file. Empty when nothing
+ * visible is left.
+ */
+export function cleanLabel(label: string, maxLength: number): string {
+  return [...visibleText(label)].slice(0, maxLength).join('').trim();
 }
 
 /** The name an upload gets: the one typed, else the chosen file's name without extension. */

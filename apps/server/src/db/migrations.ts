@@ -416,6 +416,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('totp').dropColumn('failure_window_start').execute();
     },
   },
+  '019_upload_reservations': {
+    /**
+     * Each creation of a resumable upload counts the account's uploads in flight and the bytes they declared
+     * (against its quota and the in-flight caps), and removing an account finds its uploads: both by owner.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('resumable_uploads_owner')
+        .on('resumable_uploads')
+        .columns(['owner_id', 'expires_at'])
+        .execute();
+    },
+  },
   '020_fair_jobs': {
     /**
      * Each job names the account it works for, so the claim shares the workers between accounts instead of

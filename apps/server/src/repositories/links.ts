@@ -5,10 +5,11 @@ import { decodeCursor, encodeCursor } from './cursor';
 
 export type LinkRow = Omit<LinksTable, 'downloads'> & { downloads: number };
 
-/** A link with what its lists show: the file's name and the owner's name. */
+/** A link with what its lists show: the file's name and the owner's name; and whether the owner is disabled. */
 export interface LinkWithFile extends LinkRow {
   filename: string;
   owner_name: string | null;
+  owner_disabled: number | null;
 }
 
 /** Which links a list holds: one owner's, one file's, or every link (administrators). */
@@ -21,7 +22,7 @@ function selectWithFile(db: Executor) {
     .innerJoin('files', 'files.id', 'links.file_id')
     .leftJoin('users', 'users.id', 'links.owner_id')
     .selectAll('links')
-    .select(['files.filename as filename', 'users.name as owner_name']);
+    .select(['files.filename as filename', 'users.name as owner_name', 'users.disabled as owner_disabled']);
 }
 
 export async function insertLink(db: Executor, row: LinkRow): Promise<void> {

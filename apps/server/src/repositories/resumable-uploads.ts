@@ -34,7 +34,7 @@ export function findLiveUpload(
 }
 
 /**
- * Moves the offset from `from` to `to` (and pushes the expiry out), with the pieces that now hold the bytes
+ * Moves the offset from `from` to `to` and sets the expiry, with the pieces that now hold the bytes
  * on S3; false when another request moved it first, so two writers of one upload cannot both claim the same
  * range.
  */
@@ -50,6 +50,30 @@ export async function advanceOffset(
     .where('offset', '=', change.from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** How many uploads of `ownerId` are live at `now`, and the bytes they declared together. */
+export async function inFlightOf(
+  db: Executor,
+  ownerId: string,
+  now: string,
+): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('resumable_uploads')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('length').as('bytes')])
+    .where('owner_id', '=', ownerId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/** Every upload of `ownerId`, expired or not (an account being removed). */
+export function uploadsOf(db: Executor, ownerId: string): Promise<UploadPiecesRef[]> {
+  return db
+    .selectFrom('resumable_uploads')
+    .select(['id', 'offset', 's3_upload_id'])
+    .where('owner_id', '=', ownerId)
+    .execute();
 }
 
 export async function markTypeChecked(db: Executor, id: string): Promise<void> {

@@ -62,7 +62,6 @@ export function createServices(
   const registration = new Registration(db, config);
   const totp = new TotpService(db, throttle);
   const pendingLogins = new PendingLogins(secret);
-  const removal = new AccountRemoval(db, references, reclaims);
   const jobs = new JobService(db, config.jobLimits);
   const thumbnails = new ThumbnailService(db, store, jobs, findThumbnailTools(), config, log);
   // Started by the server (app.ts), not by the CLI, which only queues work.
@@ -87,6 +86,7 @@ export function createServices(
     hooks,
   );
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config);
+  const removal = new AccountRemoval(db, references, reclaims, resumable);
   return {
     config,
     resumable,

@@ -30,7 +30,10 @@ type CreateInput = z.output<typeof createLinkBodySchema>;
 /** An unlock lasts this long at most, and never past the link's own expiry. */
 const UNLOCK_MAX_MS = 24 * 60 * 60_000;
 
-/** Expired, used up, revoked and unknown links all answer this, so a visitor cannot tell which. */
+/**
+ * Expired, used up, revoked and unknown links, and the links of a disabled account, all answer this, so a
+ * visitor cannot tell which.
+ */
 const unavailable = () => new AppError('NOT_FOUND', LINK_MESSAGES.linkUnavailable);
 
 /** What a visitor's request may do with a link once the access decision is made. */
@@ -151,10 +154,13 @@ export class ShareLinkService {
     return this.present((await links.findLinkById(this.db, linkId))!);
   }
 
-  /** The active link a token names, or the one "no longer available" answer for every other case. */
+  /**
+   * The active link a token names, or the one "no longer available" answer for every other case. A disabled
+   * account shares nothing: its links answer like dead ones until it is enabled again (they are not revoked).
+   */
   private async activeLink(token: string): Promise<LinkWithFile> {
     const link = await links.findLinkByTokenHash(this.db, this.tokens.hash(token));
-    if (!link || this.stateOf(link) !== 'active') throw unavailable();
+    if (!link || link.owner_disabled === 1 || this.stateOf(link) !== 'active') throw unavailable();
     return link;
   }
 

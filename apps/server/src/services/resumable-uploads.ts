@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { MESSAGES, fileTooLargeMessage } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { nowIso } from '../db/executor';
+import { inTransaction, nowIso } from '../db/executor';
 import { AppError, notFound } from '../errors';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import * as uploads from '../repositories/resumable-uploads';
@@ -66,14 +66,23 @@ export class ResumableUploads {
     private readonly parts: UploadPieces,
     private readonly files: FileService,
     private readonly quotas: QuotaService,
-    private readonly config: Pick<Config, 'maxUploadBytes' | 'resumableExpiryMs'>,
+    private readonly config: Pick<
+      Config,
+      'maxUploadBytes' | 'resumableExpiryMs' | 'resumableLifetimeMs' | 'resumableInFlight'
+    >,
   ) {}
 
-  private expiry(): string {
-    return new Date(Date.now() + this.config.resumableExpiryMs).toISOString();
+  /** When an upload created at `createdAt` lapses if nothing more arrives: never past its whole lifetime. */
+  private expiry(createdAt: string): string {
+    const idle = Date.now() + this.config.resumableExpiryMs;
+    const end = Date.parse(createdAt) + this.config.resumableLifetimeMs;
+    return new Date(Math.min(idle, end)).toISOString();
   }
 
-  /** Refused at once when it could never be accepted: empty, over the limit or over the remaining quota. */
+  /**
+   * Refused at once when it could never be accepted: empty, over the limit, past the account's caps on
+   * uploads in flight, or over its quota once the bytes its other uploads in flight declared are held for them.
+   */
   async create(viewer: Viewer, input: NewResumableUpload): Promise<ResumableProgress> {
     if (input.length === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
     if (input.length > this.config.maxUploadBytes) {
@@ -84,6 +93,7 @@ export class ResumableUploads {
     // The pieces' place first: a crash in between leaves pieces no row knows (gc removes them), never a row
     // without them.
     const { s3_upload_id } = await this.parts.begin(id);
+    const createdAt = nowIso();
     const row: ResumableUploadRow = {
       id,
       owner_id: viewer.id,
@@ -93,15 +103,37 @@ export class ResumableUploads {
       declared_type: input.declaredType ?? null,
       is_public: input.isPublic ? 1 : 0,
       type_checked: 0,
-      created_at: nowIso(),
-      expires_at: this.expiry(),
+      created_at: createdAt,
+      expires_at: this.expiry(createdAt),
       s3_upload_id,
       s3_parts: '[]',
       tail_bytes: 0,
       head_bytes: null,
     };
-    await uploads.insertResumableUpload(this.db, row);
+    try {
+      await this.admit(row);
+    } catch (error) {
+      await this.parts.remove(row);
+      throw error;
+    }
     return progressOf(row);
+  }
+
+  /**
+   * The binding check and the row, in one transaction under the account's lock: creations of one account are
+   * admitted one after the other, each counting the uploads in flight the ones before it left.
+   */
+  private async admit(row: ResumableUploadRow): Promise<void> {
+    const caps = this.config.resumableInFlight;
+    await inTransaction(this.db, async (trx) => {
+      const quota = await this.quotas.lock(trx, row.owner_id);
+      const inFlight = await uploads.inFlightOf(trx, row.owner_id, nowIso());
+      if (inFlight.count >= caps.count) throw new AppError('RATE_LIMITED', MESSAGES.uploadsInFlightTooMany);
+      if (inFlight.bytes + row.length > caps.bytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.uploadsInFlightTooLarge);
+      await this.quotas.assertFits(trx, row.owner_id, quota, inFlight.bytes + row.length);
+      await uploads.insertResumableUpload(trx, row);
+    });
   }
 
   async status(viewer: Viewer, id: string): Promise<ResumableProgress> {
@@ -129,14 +161,16 @@ export class ResumableUploads {
       release = await this.holdWriter(id);
       let now = row;
       const record = async (step: PieceStep) => {
+        // Only bytes keep an upload alive: a request that carries none leaves its expiry where it was.
+        const expiresAt = step.offset > now.offset ? this.expiry(now.created_at) : now.expires_at;
         const moved = await uploads.advanceOffset(this.db, id, {
           from: now.offset,
           to: step.offset,
-          expiresAt: this.expiry(),
+          expiresAt,
           pieces: step.pieces,
         });
         if (!moved) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
-        now = { ...now, ...step.pieces, offset: step.offset };
+        now = { ...now, ...step.pieces, offset: step.offset, expires_at: expiresAt };
       };
       const written = await this.parts
         .append(row, source, {
@@ -222,6 +256,11 @@ export class ResumableUploads {
     return { uploads: removed.uploads + strays.uploads, bytes: removed.bytes + strays.bytes };
   }
 
+  /** Removes every upload of an account, row and bytes (the account is being removed). */
+  async removeAllOf(ownerId: string): Promise<void> {
+    for (const upload of await uploads.uploadsOf(this.db, ownerId)) await this.discard(upload);
+  }
+
   /** How many uploads are in flight (not expired), for fsck to report apart from any damage. */
   async inFlight(): Promise<number> {
     const expired = new Set((await uploads.expiredUploads(this.db, nowIso(), 10_000)).map((u) => u.id));
@@ -230,8 +269,10 @@ export class ResumableUploads {
 
   private async require(viewer: Viewer, id: string): Promise<ResumableUploadRow> {
     const row = await uploads.findLiveUpload(this.db, id, viewer.id, nowIso());
-    // Someone else's upload answers exactly like a missing one: no one learns which ids exist.
-    if (!row) throw notFound(MESSAGES.uploadNotFound);
+    // Someone else's upload answers exactly like a missing one: no one learns which ids exist. So does one past
+    // its lifetime, whatever expiry it was given before that rule.
+    const ended = row && Date.parse(row.created_at) + this.config.resumableLifetimeMs <= Date.now();
+    if (!row || ended) throw notFound(MESSAGES.uploadNotFound);
     return row;
   }
 

@@ -127,7 +127,7 @@ export class S3UploadPieces implements UploadPieces {
         head_bytes: headUpTo(inParts + rest.length),
       });
     } else if (recorded === upload.offset) {
-      // Nothing new: still a sign of life that keeps the upload from expiring.
+      // Nothing new: recorded all the same, so a rival writer's move is still seen (no expiry is extended).
       await step(upload.offset, undefined);
     }
     // A tail that went into a part is never read again; removing it is tidiness, not correctness.

@@ -96,6 +96,33 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
     expect((await owner.post(`/api/v1/files/f/${privateId}/links`, { expiresAt: 'soon' })).status).toBe(400);
   });
 
+  it('refuses a link password shorter than 6 characters with 400 and says why', async () => {
+    for (const password of ['', 'a', '12345']) {
+      const answer = await owner.post(`/api/v1/files/f/${privateId}/links`, { password });
+      expect(answer.status, JSON.stringify(password)).toBe(400);
+      expect(answer.body.message).toBe(LINK_MESSAGES.linkPasswordTooShort);
+    }
+    expect((await createLink({ password: '123456' })).state).toBe('active');
+  });
+
+  it('cleans a label like a name: no direction overrides, controls, line breaks or zero-width characters', async () => {
+    const cases: [string, string | null][] = [
+      ['invoice\u202Egnp.exe', 'invoicegnp.exe'],
+      ['For\u0007 Ana\u200B  and Bo\u2066b\u2069\r\n', 'For Ana and Bob'],
+      ['Q3/Q4 \u200Freview', 'Q3/Q4 review'],
+      ['\u202E\u200B', null],
+    ];
+    for (const [label, stored] of cases) {
+      const answer = await owner.post(`/api/v1/files/f/${privateId}/links`, { label });
+      expect(answer.status).toBe(201);
+      expect(answer.body.data.label, JSON.stringify(label)).toBe(stored);
+      const listed = (await owner.get(`/api/v1/files/f/${privateId}/links?limit=200`)).body.data.find(
+        (l: { _id: string }) => l._id === answer.body.data._id,
+      );
+      expect(listed.label).toBe(stored);
+    }
+  });
+
   it("shows a visitor the file's name, type, size and owner's name, never the email", async () => {
     const link = await createLink({ maxDownloads: 4 });
     const answer = await visitor().get(`/api/v1/s/${link.token}`);
@@ -199,7 +226,7 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
     const expiring = await createLink({ expiresAt: new Date(Date.now() + HOUR).toISOString() });
     const usedUp = await createLink({ maxDownloads: 1 });
     await visitor().get(`/api/v1/s/${usedUp.token}/content?download=1`);
-    const revoked = await createLink({ password: 'pw' });
+    const revoked = await createLink({ password: 'pw-123' });
     expect((await owner.delete(`/api/v1/links/${revoked._id}`)).status).toBe(200);
     const realNow = t.services.shareLinks.now;
     t.services.shareLinks.now = () => Date.now() + 2 * HOUR;
@@ -210,7 +237,7 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
           ['GET', `/api/v1/s/${token}`],
           ['GET', `/api/v1/s/${token}/content`],
           ['GET', `/api/v1/s/${token}/content?download=1`],
-          ['POST', `/api/v1/s/${token}/unlock`, { password: 'pw' }],
+          ['POST', `/api/v1/s/${token}/unlock`, { password: 'pw-123' }],
         ] as const) {
           const answer = await visitor().request(method, url, json ? { json } : {});
           expect(answer.status, `${method} ${url}`).toBe(404);
@@ -225,6 +252,40 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
     } finally {
       t.services.shareLinks.now = realNow;
     }
+  });
+
+  it("answers a disabled account's links with the same 404 until it is enabled again", async () => {
+    const sharer = t.client();
+    const account = await sharer.signUp({ name: 'Sharer' });
+    const fileId = (await sharer.upload({ bytes: png(1202), filename: 'shared', isPublic: false })).body.data
+      ._id;
+    const link = await createLink({}, fileId, sharer);
+    const locked = await createLink({ password: 'pw-123' }, fileId, sharer);
+    const requests = (token: string) =>
+      [
+        ['GET', `/api/v1/s/${token}`],
+        ['GET', `/api/v1/s/${token}/content`],
+        ['GET', `/api/v1/s/${token}/content?download=1`],
+        ['GET', `/api/v1/s/${token}/thumbnail`],
+        ['POST', `/api/v1/s/${token}/unlock`, { password: 'pw-123' }],
+      ] as const;
+    expect((await visitor().get(`/api/v1/s/${link.token}/content`)).status).toBe(200);
+
+    expect((await admin.patch(`/api/v1/admin/users/${account._id}`, { disabled: true })).status).toBe(200);
+    for (const token of [link.token, locked.token]) {
+      for (const [method, url, json] of requests(token)) {
+        const answer = await visitor().request(method, url, json ? { json } : {});
+        expect(answer.status, `${method} ${url}`).toBe(404);
+        expect(answer.body).toEqual(UNAVAILABLE);
+      }
+    }
+
+    // Not revoked: enabled again, the account's links serve again.
+    expect((await admin.patch(`/api/v1/admin/users/${account._id}`, { disabled: false })).status).toBe(200);
+    const back = await visitor().get(`/api/v1/s/${link.token}/content`);
+    expect(back.status).toBe(200);
+    expect(back.bytes.equals(png(1202))).toBe(true);
+    expect((await visitor().get(`/api/v1/s/${locked.token}`)).body.data).toEqual({ passwordRequired: true });
   });
 
   it('expires a link when the clock passes its expiry, and not before', async () => {

@@ -303,41 +303,190 @@ describe.each(SETUPS)('resumable uploads, tus 1.0.0 (%s, %s store)', (dialect, s
     expect(await setup.leftovers()).toEqual([]);
     expect((await t.services.maintenance.fsck()).uploadsInFlight).toBe(0);
   });
+
+  it('tells the expiry after each PATCH, extends it only for bytes, and never past the upload lifetime', async () => {
+    const bytes = mp4(11, 3 * MB);
+    const { url } = await create(owner, bytes.length);
+    const id = path.basename(url);
+    const row = () =>
+      t.db.selectFrom('resumable_uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const setRow = (values: { created_at?: string; expires_at?: string }) =>
+      t.db.updateTable('resumable_uploads').set(values).where('id', '=', id).execute();
+    const soon = () => new Date(Date.now() + 60_000).toISOString();
+    const HOUR = 3_600_000;
+
+    // Bytes push the expiry out, and the answer says where it now is, not where it was.
+    await setRow({ expires_at: soon() });
+    const first = await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, bytes.subarray(0, MB));
+    expect(first.status).toBe(204);
+    const extended = (await row()).expires_at;
+    expect(Date.parse(extended)).toBeGreaterThan(Date.now() + 23 * HOUR);
+    expect(first.headers.get('upload-expires')).toBe(new Date(extended).toUTCString());
+
+    // A PATCH that carries nothing keeps an upload alive no longer.
+    const close = soon();
+    await setRow({ expires_at: close });
+    const empty = await tus(owner, 'PATCH', url, { 'upload-offset': String(MB) }, Buffer.alloc(0));
+    expect(empty.status).toBe(204);
+    expect(empty.headers.get('upload-offset')).toBe(String(MB));
+    expect((await row()).expires_at).toBe(close);
+    expect(empty.headers.get('upload-expires')).toBe(new Date(close).toUTCString());
+
+    // Bytes arriving near the end of its lifetime (7 days by default) extend it only up to that end...
+    const lifetime = 168 * HOUR;
+    const createdAt = new Date(Date.now() - lifetime + 60_000).toISOString();
+    await setRow({ created_at: createdAt });
+    const late = await tus(owner, 'PATCH', url, { 'upload-offset': String(MB) }, bytes.subarray(MB, 2 * MB));
+    expect(late.status).toBe(204);
+    const end = new Date(Date.parse(createdAt) + lifetime).toISOString();
+    expect((await row()).expires_at).toBe(end);
+    expect(late.headers.get('upload-expires')).toBe(new Date(end).toUTCString());
+    // ...and past it the upload is gone, whatever expiry it holds.
+    await setRow({ created_at: new Date(Date.now() - lifetime - 1000).toISOString(), expires_at: soon() });
+    expect((await tus(owner, 'HEAD', url)).status).toBe(404);
+    const after = await tus(owner, 'PATCH', url, { 'upload-offset': String(2 * MB) }, bytes.subarray(2 * MB));
+    expect(after.status).toBe(404);
+
+    await setRow({ created_at: new Date().toISOString() });
+    expect((await tus(owner, 'DELETE', url)).status).toBe(204);
+    expect(await setup.leftovers()).toEqual([]);
+  });
+
+  it('removes the uploads in flight of an account removed, bytes and all', async () => {
+    const leaving = t.client();
+    const account = await leaving.signUp();
+    const { url } = await create(leaving, 2 * MB);
+    expect((await tus(leaving, 'PATCH', url, { 'upload-offset': '0' }, mp4(12, MB))).status).toBe(204);
+    expect(await setup.leftovers()).not.toEqual([]);
+    const removed = await leaving.request('DELETE', '/api/v1/users/me', {
+      json: { password: account.password, email: account.email },
+    });
+    expect(removed.status).toBe(200);
+    const rows = await t.db
+      .selectFrom('resumable_uploads')
+      .select('id')
+      .where('id', '=', path.basename(url))
+      .execute();
+    expect(rows).toEqual([]);
+    expect(await setup.leftovers()).toEqual([]);
+  });
 });
 
 describe.each(SETUPS)('resumable uploads and quotas (%s, %s store)', (dialect, store) => {
   let setup: Setup;
   let t: TestApp;
+  let admin: TestClient;
   beforeAll(async () => {
     setup = await startSetup(dialect, store, {
       MAX_UPLOAD_BYTES: String(64 * MB),
       DEFAULT_QUOTA_BYTES: String(5 * MB),
     });
     t = setup.t;
+    // The instance's first account is its administrator.
+    admin = t.client();
+    await admin.signUp();
   });
   afterAll(() => setup?.close());
 
-  it('refuses at creation over the remaining quota, and at completion when parallel uploads overshoot', async () => {
+  it('holds the bytes of uploads in flight against the quota: what does not fit beside them is refused at once', async () => {
     const user = t.client();
     await user.signUp();
     const over = await create(user, 6 * MB);
     expect(over.answer.status).toBe(413);
     expect(over.answer.body.message).toBe(MESSAGES.quotaExceeded);
 
-    // Each fits on its own, so both are created; only one can be committed.
+    // Each fits on its own, but not both: the second is refused at creation, as is a form upload beside it.
     const a = mp4(7, 3 * MB);
-    const b = mp4(8, 3 * MB);
     const first = await create(user, a.length);
-    const second = await create(user, b.length);
-    expect([first.answer.status, second.answer.status]).toEqual([201, 201]);
-    const answers = await Promise.all([
-      tus(user, 'PATCH', first.url, { 'upload-offset': '0' }, a),
-      tus(user, 'PATCH', second.url, { 'upload-offset': '0' }, b),
-    ]);
-    expect(answers.map((x) => x.status).sort()).toEqual([204, 413]);
-    expect(answers.find((x) => x.status === 413)!.body.message).toBe(MESSAGES.quotaExceeded);
+    expect(first.answer.status).toBe(201);
+    const second = await create(user, 3 * MB);
+    expect(second.answer.status).toBe(413);
+    expect(second.answer.body.message).toBe(MESSAGES.quotaExceeded);
+    const form = await user.upload({ bytes: mp4(8, 3 * MB), type: 'video/mp4', name: 'b.mp4' });
+    expect(form.status).toBe(413);
+
+    // Cancelled, its bytes are free again.
+    expect((await tus(user, 'DELETE', first.url)).status).toBe(204);
+    const again = await create(user, a.length);
+    expect(again.answer.status).toBe(201);
+    const done = await tus(user, 'PATCH', again.url, { 'upload-offset': '0' }, a);
+    expect(done.status).toBe(204);
     expect((await user.get('/api/v1/files/stats')).body.data.totalStorageUsed).toBe(3 * MB);
     expect(await setup.leftovers()).toEqual([]);
+  });
+
+  it('admits at most what fits of 24 creations at once', async () => {
+    const user = t.client();
+    await user.signUp();
+    const answers = await Promise.all(Array.from({ length: 24 }, () => create(user, MB)));
+    const admitted = answers.filter((x) => x.answer.status === 201);
+    expect(admitted).toHaveLength(5);
+    for (const refused of answers.filter((x) => x.answer.status !== 201)) {
+      expect(refused.answer.status).toBe(413);
+      expect(refused.answer.body.message).toBe(MESSAGES.quotaExceeded);
+    }
+    // The refused ones left nothing behind.
+    expect(await setup.leftovers()).toHaveLength(5);
+    for (const { url } of admitted) expect((await tus(user, 'DELETE', url)).status).toBe(204);
+    expect(await setup.leftovers()).toEqual([]);
+  });
+
+  it('checks the quota again when the last byte arrives (an administrator lowered it meanwhile)', async () => {
+    const user = t.client();
+    const me = await user.signUp();
+    const bytes = mp4(9, 2 * MB);
+    const { answer, url } = await create(user, bytes.length);
+    expect(answer.status).toBe(201);
+    const lowered = await admin.patch(`/api/v1/admin/users/${me._id}`, { quotaBytes: MB });
+    expect(lowered.status).toBe(200);
+    const last = await tus(user, 'PATCH', url, { 'upload-offset': '0' }, bytes);
+    expect(last.status).toBe(413);
+    expect(last.body.message).toBe(MESSAGES.quotaExceeded);
+    expect((await tus(user, 'HEAD', url)).status).toBe(404);
+    expect(await setup.leftovers()).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('resumable uploads in flight: caps per account (%s)', (dialect) => {
+  let setup: Setup;
+  let t: TestApp;
+  beforeAll(async () => {
+    setup = await startSetup(dialect, 'fs', {
+      MAX_UPLOAD_BYTES: String(64 * MB),
+      RESUMABLE_MAX_IN_FLIGHT: '3',
+      RESUMABLE_MAX_IN_FLIGHT_BYTES: String(10 * MB),
+    });
+    t = setup.t;
+  });
+  afterAll(() => setup?.close());
+
+  it('refuses a fourth upload in flight with 429 and bytes past the cap with 413; expired ones count no more', async () => {
+    const user = t.client();
+    await user.signUp();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await create(user, MB));
+    expect(made.map((x) => x.answer.status)).toEqual([201, 201, 201]);
+    const fourth = await create(user, MB);
+    expect(fourth.answer.status).toBe(429);
+    expect(fourth.answer.body.message).toBe(MESSAGES.uploadsInFlightTooMany);
+    // Another account has caps of its own.
+    const other = t.client();
+    await other.signUp();
+    expect((await create(other, MB)).answer.status).toBe(201);
+
+    expect((await tus(user, 'DELETE', made[0]!.url)).status).toBe(204);
+    const tooLarge = await create(user, 9 * MB);
+    expect(tooLarge.answer.status).toBe(413);
+    expect(tooLarge.answer.body.message).toBe(MESSAGES.uploadsInFlightTooLarge);
+    expect((await create(user, 8 * MB)).answer.status).toBe(201);
+
+    // An upload past its expiry holds nothing.
+    await t.db
+      .updateTable('resumable_uploads')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', path.basename(made[1]!.url))
+      .execute();
+    expect((await create(user, MB)).answer.status).toBe(201);
   });
 });
 

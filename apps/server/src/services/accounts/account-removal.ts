@@ -5,6 +5,7 @@ import * as accountUsers from '../../repositories/account-users';
 import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
 import type { BlobReferences } from '../blob-references';
 import type { ReclaimQueue } from '../reclaim-queue';
+import type { ResumableUploads } from '../resumable-uploads';
 import { lastAdminError } from './errors';
 
 const FILE_BATCH = 200;
@@ -19,6 +20,7 @@ export class AccountRemoval {
     private readonly db: Db,
     private readonly references: BlobReferences,
     private readonly reclaims: ReclaimQueue,
+    private readonly uploadsInFlight: Pick<ResumableUploads, 'removeAllOf'>,
   ) {}
 
   /** Applies `changes` unless they would leave no active administrator (409). */
@@ -35,10 +37,12 @@ export class AccountRemoval {
   /**
    * Removes an account: it is disabled first (no new sign-in, session or upload can start), then every file goes
    * through the reference-counted path (bytes others also hold stay; unshared bytes are reclaimed soon after, like any delete's), then the
-   * account row, whose sessions, tokens, two-factor secrets and reset links go with it.
+   * account row, whose sessions, tokens, two-factor secrets and reset links go with it. Its resumable uploads
+   * in flight go first, their bytes with them, rather than waiting for gc.
    */
   async removeAccount(userId: string): Promise<void> {
     await this.changeAccess(userId, { disabled: 1 });
+    await this.uploadsInFlight.removeAllOf(userId);
     // An upload that had already started may still commit a file; the loop picks it up before the row goes.
     for (let attempt = 0; ; attempt++) {
       for (;;) {

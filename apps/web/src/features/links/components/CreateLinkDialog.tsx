@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { LINK_MAX_DOWNLOADS, LINK_MESSAGES, type CreateLinkBody, type Link } from '@cloudstash/contract';
+import {
+  LINK_MAX_DOWNLOADS,
+  LINK_MESSAGES,
+  LINK_PASSWORD_MIN_LENGTH,
+  type CreateLinkBody,
+  type Link,
+} from '@cloudstash/contract';
 import { Dialog } from '../../../components/ConfirmDialog';
 import { PendingButton } from '../../../components/PendingButton';
 import { TextField } from '../../../components/TextField';
@@ -41,6 +47,7 @@ export function CreateLinkDialog({ fileId, filename, open, onClose }: CreateLink
   const [customExpiry, setCustomExpiry] = useState('');
   const [limit, setLimit] = useState('');
   const [limitError, setLimitError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const expiryId = useId();
   const customId = useId();
   const formId = useId();
@@ -48,6 +55,7 @@ export function CreateLinkDialog({ fileId, filename, open, onClose }: CreateLink
   const close = () => {
     setCreated(null);
     setLimitError(undefined);
+    setPasswordError(undefined);
     create.reset();
     onClose();
   };
@@ -55,18 +63,18 @@ export function CreateLinkDialog({ fileId, filename, open, onClose }: CreateLink
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
     const maxDownloads = limit.trim() === '' ? undefined : Number(limit);
-    if (
+    const limitWrong =
       maxDownloads !== undefined &&
-      (!Number.isInteger(maxDownloads) || maxDownloads < 1 || maxDownloads > LINK_MAX_DOWNLOADS)
-    ) {
-      setLimitError(LINK_MESSAGES.linkMaxDownloads);
-      return;
-    }
-    setLimitError(undefined);
+      (!Number.isInteger(maxDownloads) || maxDownloads < 1 || maxDownloads > LINK_MAX_DOWNLOADS);
+    const passwordWrong = password !== '' && password.length < LINK_PASSWORD_MIN_LENGTH;
+    setLimitError(limitWrong ? LINK_MESSAGES.linkMaxDownloads : undefined);
+    setPasswordError(passwordWrong ? LINK_MESSAGES.linkPasswordTooShort : undefined);
+    if (limitWrong || passwordWrong) return;
     const body: CreateLinkBody = {
       label: String(form.get('label') ?? '').trim() || undefined,
-      password: String(form.get('password') ?? '') || undefined,
+      password: password || undefined,
       expiresAt: expiresAtOf(expiry, customExpiry),
       maxDownloads,
     };
@@ -145,7 +153,8 @@ export function CreateLinkDialog({ fileId, filename, open, onClose }: CreateLink
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="Visitors must enter it before they see anything."
+          hint={`Visitors must enter it before they see anything. At least ${LINK_PASSWORD_MIN_LENGTH} characters.`}
+          error={passwordError}
         />
         <div className="fieldset">
           <label htmlFor={expiryId} className="fieldset-legend text-sm">
@@ -188,7 +197,7 @@ export function CreateLinkDialog({ fileId, filename, open, onClose }: CreateLink
           max={LINK_MAX_DOWNLOADS}
           value={limit}
           onChange={(event) => setLimit(event.target.value)}
-          hint="Leave empty for no limit."
+          hint={LINK_MESSAGES.linkLimitHint}
           error={limitError}
         />
       </form>
