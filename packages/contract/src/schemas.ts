@@ -92,8 +92,11 @@ export const storageStatsSchema = z.object({
   uniqueFilesStored: z.number(),
   totalUsers: z.number(),
   // The content stored most often: its SHA-256, how many files hold it, and one of those files (id, name, url).
+  // publicId is the spec's name for the content's identity and carries the same value as sha256, so a client
+  // written against the spec's (publicId, count, url) still finds it.
   mostDuplicatedFile: z
     .object({
+      publicId: z.string(),
       sha256: z.string(),
       fileId: z.string(),
       filename: z.string(),
