@@ -124,7 +124,7 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       });
       expect(over.status).toBe(413);
       expect(over.body.code).toBe('PAYLOAD_TOO_LARGE');
-      expect(over.body.message).toBe('File size must be less than 5MB. Current file size: 5 MB');
+      expect(over.body.message).toBe('File size must be less than 5MB. Current file size: 5,242,881 Bytes');
     });
 
     it("names the file's own size when the file ends soon after the limit", async () => {
