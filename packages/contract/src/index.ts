@@ -10,3 +10,4 @@ export * from './links';
 export * from './accounts';
 export * from './sso';
 export * from './upload-config';
+export * from './path-ids';
