@@ -11,3 +11,4 @@ export * from './accounts';
 export * from './sso';
 export * from './upload-config';
 export * from './path-ids';
+export * from './sort-key';
