@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { nameSortKey } from '@cloudstash/contract';
 import type * as ConnectModule from '../../apps/server/src/db/connect';
 import type * as MigrationsModule from '../../apps/server/src/db/migrations';
 import type * as PasswordsModule from '../../apps/server/src/services/passwords';
@@ -171,6 +172,25 @@ export const FILE_COLUMNS = [
 ] as const;
 type Value = string | number;
 
+/**
+ * The rows of a table whose name column has a stored sort key (migration 017's files.filename_key and
+ * users.name_key), with the key appended as the server computes it, when the schema under test has the column.
+ */
+function withNameKeys(
+  columns: readonly string[],
+  rows: Iterable<Value[]>,
+  keys: { name: string; key: string } | undefined,
+): { columns: readonly string[]; rows: Iterable<Value[]> } {
+  if (!keys) return { columns, rows };
+  const at = columns.indexOf(keys.name);
+  function* keyed() {
+    for (const row of rows) yield [...row, nameSortKey(String(row[at]))];
+  }
+  return { columns: [...columns, keys.key], rows: keyed() };
+}
+const FILE_NAME_KEY = { name: 'filename', key: 'filename_key' };
+const USER_NAME_KEY = { name: 'name', key: 'name_key' };
+
 function* userRows(shape: Shape, passwordHash: string, ids: string[]): Generator<Value[]> {
   for (let k = 0; k < shape.users; k++) {
     const at = new Date(T0 - 86_400_000 + k * 1000).toISOString();
@@ -297,11 +317,19 @@ export async function seedSqlite(dataDir: string, shape: Shape, log: (s: string)
     });
     for (const chunk of batches(rows, 50_000)) insertChunk(chunk);
   };
-  insertAll('users', USER_COLUMNS, userRows(shape, passwordHash, userIds), 500);
+  const hasKeys =
+    db.prepare(`select 1 from pragma_table_info('files') where name = 'filename_key'`).get() !== undefined;
+  const users = withNameKeys(
+    USER_COLUMNS,
+    userRows(shape, passwordHash, userIds),
+    hasKeys ? USER_NAME_KEY : undefined,
+  );
+  const files = withNameKeys(FILE_COLUMNS, fileRows(shape, userIds), hasKeys ? FILE_NAME_KEY : undefined);
+  insertAll('users', users.columns, users.rows, 500);
   log(`  users ${shape.users} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   insertAll('blobs', BLOB_COLUMNS, blobRows(shape), 1000);
   log(`  blobs ${shape.blobs} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  insertAll('files', FILE_COLUMNS, fileRows(shape, userIds), 500);
+  insertAll('files', files.columns, files.rows, 500);
   log(`  files ${shape.files} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const item of deferred) db.exec(item.sql);
   log(`  indexes and triggers (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -353,10 +381,23 @@ export async function seedPostgres(url: string, shape: Shape, log: (s: string) =
     for (const index of indexes) await client.query(`drop index ${index.name}`);
     for (const table of ['users', 'blobs', 'files'])
       await client.query(`alter table ${table} disable trigger user`);
-    await insertAll('users', USER_COLUMNS, userRows(shape, passwordHash, userIds));
+    const hasKeys =
+      (
+        await client.query(
+          `select 1 from information_schema.columns where table_schema = current_schema()
+           and table_name = 'files' and column_name = 'filename_key'`,
+        )
+      ).rowCount === 1;
+    const users = withNameKeys(
+      USER_COLUMNS,
+      userRows(shape, passwordHash, userIds),
+      hasKeys ? USER_NAME_KEY : undefined,
+    );
+    const files = withNameKeys(FILE_COLUMNS, fileRows(shape, userIds), hasKeys ? FILE_NAME_KEY : undefined);
+    await insertAll('users', users.columns, users.rows);
     await insertAll('blobs', BLOB_COLUMNS, blobRows(shape));
     log(`  users, blobs (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    await insertAll('files', FILE_COLUMNS, fileRows(shape, userIds));
+    await insertAll('files', files.columns, files.rows);
     log(`  files ${shape.files} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     const admin = sessionRow(userIds[0]!);
     const user = sessionRow(userIds[1]!);

@@ -83,9 +83,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     requestTimeout: 5 * 60_000,
     keepAliveTimeout: 10_000,
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
-    routerOptions: { maxParamLength: 200 },
-    // A URL the router cannot read (bad percent-encoding, an over-long parameter) is answered before any hook
-    // runs; this gives it the same headers, request id and `{ message, code }` body as every other error.
+    // As long as Node lets a request line be (16 KiB of headers), so an id of any length reaches its route's
+    // schema and is answered as the unknown id it is (404 with the resource's message), not as a URL error.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // A URL the router cannot read (bad percent-encoding) is answered before any hook runs; this gives it the
+    // same headers, request id and `{ message, code }` body as every other error.
     frameworkErrors: frameworkErrorHandler(writeSecurityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);

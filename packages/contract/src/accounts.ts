@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 import { MESSAGES } from './messages';
+import { pathIdSchema } from './path-ids';
 import { passwordField, roleSchema, userSchema } from './schemas';
 
 /**
@@ -113,7 +114,7 @@ export const accountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const sessionIdParamsSchema = z.object({ id: pathIdSchema(ACCOUNT_MESSAGES.sessionNotFound) });
 
 /** `DELETE /users/me/sessions?others=1` signs out every session but the current one (the only form accepted). */
 export const endSessionsQuerySchema = z.object({
@@ -197,7 +198,7 @@ export type AccessToken = z.infer<typeof accessTokenSchema>;
 export const createdAccessTokenSchema = accessTokenSchema.extend({ token: z.string() });
 export type CreatedAccessToken = z.infer<typeof createdAccessTokenSchema>;
 
-export const tokenIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const tokenIdParamsSchema = z.object({ id: pathIdSchema(ACCOUNT_MESSAGES.tokenNotFound) });
 
 // ---------- administration ----------
 

@@ -10,3 +10,5 @@ export * from './links';
 export * from './accounts';
 export * from './sso';
 export * from './upload-config';
+export * from './path-ids';
+export * from './sort-key';

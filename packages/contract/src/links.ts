@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PASSWORD_MAX_LENGTH } from './limits';
 import { cleanLabel } from './names';
+import { pathIdSchema } from './path-ids';
 
 /** Share links: a file reaches someone without an account, with an optional password, expiry and limit. */
 
@@ -82,9 +83,9 @@ export const createLinkBodySchema = z.object({
 });
 export type CreateLinkBody = z.input<typeof createLinkBodySchema>;
 
-export const linkIdParamsSchema = z.object({ linkId: z.string().min(1).max(100) });
+export const linkIdParamsSchema = z.object({ linkId: pathIdSchema(LINK_MESSAGES.linkNotFound) });
 /** A token is 43 base64url characters; anything else cannot be a link. */
-export const linkTokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
+export const linkTokenParamsSchema = z.object({ token: pathIdSchema(LINK_MESSAGES.linkUnavailable) });
 
 export const linkListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

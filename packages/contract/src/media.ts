@@ -32,10 +32,38 @@ const EXTENSION_BY_MIME: Record<AllowedMimeType, string> = {
   'text/plain': 'txt',
 };
 
+/**
+ * The other extensions registered for each type (as the IANA/mime-db lists them), besides the one a download is
+ * saved with: a name that already ends with one of them ("Zeta.jpeg") already says its type and gets no second
+ * extension.
+ */
+const ALIAS_EXTENSIONS_BY_MIME: Record<AllowedMimeType, readonly string[]> = {
+  'image/jpeg': ['jpeg', 'jpe'],
+  'image/png': [],
+  'image/gif': [],
+  'image/webp': [],
+  'video/mp4': ['mp4v', 'mpg4'],
+  'video/quicktime': ['qt'],
+  'video/webm': [],
+  'application/pdf': [],
+  'text/plain': ['text', 'conf', 'def', 'list', 'log', 'in', 'ini'],
+};
+
+function baseMimeType(mimetype: string): string {
+  return mimetype.split(';')[0]!.trim().toLowerCase();
+}
+
 /** Extension a download is saved with; unknown types fall back to "bin". */
 export function extensionForMime(mimetype: string): string {
-  const base = mimetype.split(';')[0]!.trim().toLowerCase();
+  const base = baseMimeType(mimetype);
   return isAllowedMimeType(base) ? EXTENSION_BY_MIME[base] : 'bin';
+}
+
+/** Every extension a name of this type may already end with, the saved one first (lower case, no dot). */
+export function extensionsForMime(mimetype: string): readonly string[] {
+  const base = baseMimeType(mimetype);
+  if (!isAllowedMimeType(base)) return ['bin'];
+  return [EXTENSION_BY_MIME[base], ...ALIAS_EXTENSIONS_BY_MIME[base]];
 }
 
 export const FILE_CATEGORIES = ['image', 'video', 'document', 'other'] as const;

@@ -1,5 +1,5 @@
 import { ALLOWED_MIME_TYPES } from './media';
-import { formatSize } from './format';
+import { formatSize, formatSizeAbove, shownSizeBytes } from './format';
 import { MAX_UPLOAD_BYTES } from './limits';
 
 /**
@@ -106,11 +106,18 @@ export function formatLimit(bytes: number): string {
   return Number.isInteger(megabytes) ? `${megabytes}MB` : formatSize(bytes);
 }
 
+/** The bytes formatLimit's words read as: exact for whole megabytes, else what formatSize's figure means. */
+function limitShownBytes(bytes: number): number {
+  return Number.isInteger(bytes / (1024 * 1024)) ? bytes : shownSizeBytes(bytes);
+}
+
 /**
  * 413 text. The file's own size is named only when it is known: a refusal that stopped reading before the
- * file ended (or never knew where the file ends) leaves the figure out rather than guessing one.
+ * file ended (or never knew where the file ends) leaves the figure out rather than guessing one. A size just
+ * over the limit gets the decimals, or the exact bytes, that show it is over (never "5 MB" against "5MB").
  */
 export function fileTooLargeMessage(sizeInBytes?: number, limitBytes: number = MAX_UPLOAD_BYTES): string {
   const rule = `File size must be less than ${formatLimit(limitBytes)}.`;
-  return sizeInBytes === undefined ? rule : `${rule} Current file size: ${formatSize(sizeInBytes)}`;
+  if (sizeInBytes === undefined) return rule;
+  return `${rule} Current file size: ${formatSizeAbove(sizeInBytes, limitShownBytes(limitBytes))}`;
 }

@@ -1,4 +1,4 @@
-import { extensionForMime } from './media';
+import { extensionForMime, extensionsForMime } from './media';
 import { filenameWithoutExtension } from './format';
 import { FILENAME_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 
@@ -52,9 +52,13 @@ export function uploadFilename(typed: string | undefined, original: string | und
 
 /**
  * The name a download is saved under: {name}.{extension}, the extension chosen by the media type ("bin" when
- * unknown). A name that already ends with that extension ("Q3 report.pdf") keeps it once.
+ * unknown). A name that already ends with any extension of its type, in any case ("Q3 report.pdf",
+ * "Zeta.JPEG" for a JPEG), keeps it and gets no second one.
  */
 export function downloadFilename(filename: string, mimetype: string): string {
-  const extension = extensionForMime(mimetype);
-  return filename.toLowerCase().endsWith(`.${extension}`) ? filename : `${filename}.${extension}`;
+  const lowerName = filename.toLowerCase();
+  const hasOwnExtension = extensionsForMime(mimetype).some((extension) =>
+    lowerName.endsWith(`.${extension}`),
+  );
+  return hasOwnExtension ? filename : `${filename}.${extensionForMime(mimetype)}`;
 }

@@ -10,6 +10,7 @@ import {
 } from './limits';
 import { FILE_CATEGORIES } from './media';
 import { MESSAGES } from './messages';
+import { pathIdSchema } from './path-ids';
 
 // ---------- entities ----------
 
@@ -92,8 +93,11 @@ export const storageStatsSchema = z.object({
   uniqueFilesStored: z.number(),
   totalUsers: z.number(),
   // The content stored most often: its SHA-256, how many files hold it, and one of those files (id, name, url).
+  // publicId is the spec's name for the content's identity and carries the same value as sha256, so a client
+  // written against the spec's (publicId, count, url) still finds it.
   mostDuplicatedFile: z
     .object({
+      publicId: z.string(),
       sha256: z.string(),
       fileId: z.string(),
       filename: z.string(),
@@ -198,8 +202,8 @@ export const updateFileBodySchema = z.object({
 });
 export type UpdateFileBody = z.input<typeof updateFileBodySchema>;
 
-export const fileIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const fileIdParamsSchema = z.object({ id: pathIdSchema(MESSAGES.fileNotFound) });
+export const userIdParamsSchema = z.object({ id: pathIdSchema(MESSAGES.userNotFound) });
 
 /** Which thumbnail to send: 256 px on the long side (lists) or 1024 px (previews). */
 export const thumbnailQuerySchema = z.object({ size: z.enum(['256', '1024']).default('256') });

@@ -68,6 +68,25 @@ describe('media rules', () => {
       'File size must be less than 5MB. Current file size: 6 MB',
     );
   });
+  it('shows a size just over the limit with the decimals, or the bytes, that make it read as over', () => {
+    const limit = 5 * 1024 * 1024;
+    expect(fileTooLargeMessage(limit + 1, limit)).toBe(
+      'File size must be less than 5MB. Current file size: 5,242,881 Bytes',
+    );
+    expect(fileTooLargeMessage(limit + 5000, limit)).toBe(
+      'File size must be less than 5MB. Current file size: 5.005 MB',
+    );
+    expect(fileTooLargeMessage(limit + 20_000, limit)).toBe(
+      'File size must be less than 5MB. Current file size: 5.02 MB',
+    );
+    // A limit that is not whole megabytes reads as its rounded figure: the size must read as more than that.
+    expect(fileTooLargeMessage(1504, 1503)).toBe(
+      'File size must be less than 1.47 KB. Current file size: 1,504 Bytes',
+    );
+    expect(fileTooLargeMessage(2 * 1024 ** 3 + 1, 2 * 1024 ** 3)).toBe(
+      'File size must be less than 2GB. Current file size: 2,147,483,649 Bytes',
+    );
+  });
   it('leaves the size out of the size refusal when it is not known', () => {
     expect(fileTooLargeMessage()).toBe('File size must be less than 5MB.');
     expect(fileTooLargeMessage(undefined, 5 * 1024 * 1024)).toBe('File size must be less than 5MB.');

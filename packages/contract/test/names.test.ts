@@ -24,6 +24,22 @@ describe('names', () => {
     expect(downloadFilename('photo.pdf', 'image/png')).toBe('photo.pdf.png');
     expect(downloadFilename('blob', 'application/zip')).toBe('blob.bin');
   });
+
+  it('keeps any extension registered for the type, in any case, instead of adding the saved one', () => {
+    expect(downloadFilename('Zeta.jpeg', 'image/jpeg')).toBe('Zeta.jpeg');
+    expect(downloadFilename('Zeta.JPEG', 'image/jpeg')).toBe('Zeta.JPEG');
+    expect(downloadFilename('Zeta.jpe', 'image/jpeg')).toBe('Zeta.jpe');
+    expect(downloadFilename('Clip.qt', 'video/quicktime')).toBe('Clip.qt');
+    expect(downloadFilename('Clip.MOV', 'video/quicktime')).toBe('Clip.MOV');
+    expect(downloadFilename('notes.text', 'text/plain; charset=utf-8')).toBe('notes.text');
+    expect(downloadFilename('server.log', 'text/plain')).toBe('server.log');
+    expect(downloadFilename('Clip.mpg4', 'video/mp4')).toBe('Clip.mpg4');
+    // An alias of another type is not this type's extension.
+    expect(downloadFilename('Zeta.jpeg', 'image/png')).toBe('Zeta.jpeg.png');
+    expect(downloadFilename('Clip.qt', 'video/mp4')).toBe('Clip.qt.mp4');
+    // The extension must follow a dot: a name merely ending in the letters gets one.
+    expect(downloadFilename('Context', 'text/plain')).toBe('Context.txt');
+  });
 });
 
 describe('cleanDisplayName', () => {

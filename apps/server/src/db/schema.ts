@@ -7,6 +7,8 @@ import type { ColumnType, Generated } from 'kysely';
 export interface UsersTable {
   id: string;
   name: string;
+  /** nameSortKey(name) (contract): what lists sorted by uploader compare, bytewise on both dialects. */
+  name_key: string;
   email: string;
   password_hash: string;
   role: 'user' | 'admin';
@@ -49,6 +51,8 @@ export interface FilesTable {
   owner_id: string;
   blob_hash: string;
   filename: string;
+  /** nameSortKey(filename) (contract): what lists sorted by name compare, bytewise on both dialects. */
+  filename_key: string;
   mimetype: string;
   /** image | video | document | other, kept so the public list filters on an index. */
   category: string;

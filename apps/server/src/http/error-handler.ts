@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { MESSAGES, type ErrorBody } from '@cloudstash/contract';
+import { MESSAGES, isNotFoundIssue, type ErrorBody } from '@cloudstash/contract';
 import { AppError, type ErrorCode } from '../errors';
 
 /** The HTTP status each error code is answered with. */
@@ -61,14 +61,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = 400;
       body = { message: details[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', details };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const unknownId = error.validation.find((v) =>
+        isNotFoundIssue((v.params as { params?: unknown }).params),
+      );
       const details = error.validation.map((v) => ({
         path:
           v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
           String((v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') ?? ''),
         message: v.message ?? MESSAGES.invalidInput,
       }));
-      status = 400;
-      body = { message: details[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', details };
+      if (unknownId) {
+        // An id in the path that cannot name anything: the same 404 and words as an id that names nothing.
+        status = 404;
+        body = { message: unknownId.message ?? MESSAGES.invalidInput, code: 'NOT_FOUND' };
+      } else {
+        status = 400;
+        body = { message: details[0]?.message ?? MESSAGES.invalidInput, code: 'VALIDATION_FAILED', details };
+      }
     } else if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
       status = error.statusCode;
       body = {

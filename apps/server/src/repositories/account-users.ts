@@ -1,3 +1,4 @@
+import { nameSortKey } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
 
 export function findUserWithPasswordHash(db: Executor, id: string) {
@@ -5,7 +6,11 @@ export function findUserWithPasswordHash(db: Executor, id: string) {
 }
 
 export async function updateUserName(db: Executor, id: string, name: string, now: string): Promise<void> {
-  await db.updateTable('users').set({ name, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ name, name_key: nameSortKey(name), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function updatePasswordHash(db: Executor, id: string, hash: string, now: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { FileListParams, SortField } from '@cloudstash/contract';
+import { nameSortKey, type FileListParams, type SortField } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
 import { preparedQuery } from '../db/prepared-query';
 import type { Database, FilesTable } from '../db/schema';
@@ -38,14 +38,19 @@ const SORT_COLUMN: Record<SortField, string> = {
   createdAt: 'files.created_at',
 };
 
-/** Sorts by a name, which people expect to ignore case: "alpha", "Alpha2", "beta", "Zeta". */
-const NAME_SORTS: ReadonlySet<SortField> = new Set(['filename', 'uploader']);
+/** The stored sort key of each name column (contract nameSortKey: case and accents folded). */
+const NAME_KEY_COLUMN: Partial<Record<SortField, string>> = {
+  filename: 'files.filename_key',
+  uploader: 'users.name_key',
+};
 
 /**
- * The keys a list is ordered by, most significant first, and the cursor's values for them. Names order by
- * their lower-case form, then exactly, then id, and compare code point by code point on both dialects:
- * SQLite compares bytes, and PostgreSQL is pinned to the "C" collation, since the database's own collation
- * (en_US, say) would order differently. The matching indexes are in db/migrations.ts.
+ * The keys a list is ordered by, most significant first, and the cursor's values for them. Names order by their
+ * stored sort key, which ignores case and accents ("ébène", "Éclair", "Ezra"), then by the exact name, then by
+ * id, all compared byte by byte on both dialects: SQLite compares bytes, and PostgreSQL is pinned to the "C"
+ * collation, since the database's own (en_US, say) would order differently. The cursor holds the last row's
+ * name, whose key is computed here by the same function that stored it. The matching indexes are in
+ * db/migrations.ts.
  */
 function sortKeys(
   db: Executor,
@@ -53,12 +58,12 @@ function sortKeys(
   after?: Cursor,
 ): { keys: RawBuilder<unknown>[]; values: unknown[] } {
   const column = sql.ref(SORT_COLUMN[sort]);
-  if (!NAME_SORTS.has(sort))
-    return { keys: [column, sql.ref('files.id')], values: [after?.value, after?.id] };
+  const keyColumn = NAME_KEY_COLUMN[sort];
+  if (!keyColumn) return { keys: [column, sql.ref('files.id')], values: [after?.value, after?.id] };
   const c = isPostgres(db) ? sql` collate "C"` : sql``;
   return {
-    keys: [sql`lower(${column})${c}`, sql`${column}${c}`, sql`files.id${c}`],
-    values: [sql`lower(cast(${after?.value} as text))`, after?.value, after?.id],
+    keys: [sql`${sql.ref(keyColumn)}${c}`, sql`${column}${c}`, sql`files.id${c}`],
+    values: [after && nameSortKey(String(after.value)), after?.value, after?.id],
   };
 }
 
@@ -92,8 +97,14 @@ function selectWithOwner(db: Executor) {
     .select(sql<number>`case when ${pending} then 1 else 0 end`.as('thumbnail_pending'));
 }
 
-export async function insertFile(db: Executor, file: FileRow): Promise<void> {
-  await db.insertInto('files').values(file).execute();
+/** A file row as the services build it: its name's sort key is derived here, with the row. */
+export type NewFileRow = Omit<FileRow, 'filename_key'>;
+
+export async function insertFile(db: Executor, file: NewFileRow): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({ ...file, filename_key: nameSortKey(file.filename) })
+    .execute();
 }
 
 // Every request for a file's bytes reads this: the file and its checksum, without the listing's joins.
@@ -127,9 +138,10 @@ export async function updateFileRow(
   changes: Partial<Pick<FileRow, 'filename' | 'is_public'>>,
   now: string,
 ): Promise<void> {
+  const key = changes.filename === undefined ? {} : { filename_key: nameSortKey(changes.filename) };
   await db
     .updateTable('files')
-    .set({ ...changes, updated_at: now })
+    .set({ ...changes, ...key, updated_at: now })
     .where('id', '=', id)
     .execute();
 }
@@ -409,8 +421,8 @@ export async function listFiles(
   const { keys, values } = sortKeys(db, p.sort, after);
   if (after) {
     page = page.where(sql<boolean>`(${sql.join(keys)}) ${direction} (${sql.join(values)})`);
-    // The same bound on the first key alone, implied by the row comparison: SQLite seeks an expression index
-    // (lower(name)) only on a plain comparison, not inside a row value.
+    // The same bound on the first key alone, implied by the row comparison: SQLite seeks an index on a plain
+    // comparison of its first column, not inside a row value.
     const bound = p.order === 'asc' ? sql`>=` : sql`<=`;
     page = page.where(sql<boolean>`${keys[0]} ${bound} ${values[0]}`);
   }

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { nameSortKey } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
 import type { Database, UsersTable } from '../db/schema';
 import { preparedQuery } from '../db/prepared-query';
@@ -9,8 +10,14 @@ export type UserRow = Selectable<UsersTable>;
 const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'disabled', 'created_at', 'updated_at'] as const;
 export type UserRecord = Pick<UserRow, (typeof PUBLIC_COLUMNS)[number]>;
 
-async function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<void> {
-  await db.insertInto('users').values(user).execute();
+/** An account as the services build it: its name's sort key is derived here, with the row. */
+type NewUserRow = Omit<Insertable<UsersTable>, 'name_key'>;
+
+async function insertUser(db: Executor, user: NewUserRow): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ ...user, name_key: nameSortKey(user.name) })
+    .execute();
 }
 
 /** pg_advisory_xact_lock key that queues account creation; any constant other than the totals' would do. */
@@ -25,7 +32,7 @@ const ACCOUNT_CREATION_LOCK = 827_151_338;
  */
 export async function insertUserFirstAsAdmin(
   trx: Transaction<Database>,
-  user: Omit<Insertable<UsersTable>, 'role'>,
+  user: Omit<NewUserRow, 'role'>,
 ): Promise<UserRow['role']> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`.execute(trx);
   const role = (await countUsers(trx)) === 0 ? 'admin' : 'user';

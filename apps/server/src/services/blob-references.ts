@@ -3,7 +3,7 @@ import type { Db } from '../db/connect';
 import { inTransaction, nowIso, type Executor } from '../db/executor';
 import * as blobs from '../repositories/blobs';
 import * as files from '../repositories/files';
-import type { FileRow } from '../repositories/files';
+import type { NewFileRow } from '../repositories/files';
 import { deleteThumbnailsOf } from './thumbnails/storage';
 
 /**
@@ -33,7 +33,7 @@ export class BlobReferences {
    * references) may have removed them since, and then they are put back from the source.
    */
   async commitNewFile(
-    file: FileRow,
+    file: NewFileRow,
     bytes: { source: BlobSource; crc32c: number },
     admit: (trx: Executor) => Promise<void> = async () => {},
   ): Promise<void> {

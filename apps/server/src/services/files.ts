@@ -106,7 +106,7 @@ export class FileService {
     assertAcceptedType(mimetype, file.declaredType);
 
     const now = nowIso();
-    const row: files.FileRow = {
+    const row: files.NewFileRow = {
       id: crypto.randomUUID(),
       owner_id: viewer.id,
       blob_hash: file.hash,

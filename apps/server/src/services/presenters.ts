@@ -107,6 +107,7 @@ export function presentStorage(figures: {
     mostDuplicatedFile:
       shared && sharedFile
         ? {
+            publicId: shared.hash,
             sha256: shared.hash,
             fileId: sharedFile.id,
             filename: sharedFile.filename,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import sharp from 'sharp';
 import {
   MESSAGES,
   fileTooLargeMessage,
@@ -123,7 +124,7 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       });
       expect(over.status).toBe(413);
       expect(over.body.code).toBe('PAYLOAD_TOO_LARGE');
-      expect(over.body.message).toBe('File size must be less than 5MB. Current file size: 5 MB');
+      expect(over.body.message).toBe('File size must be less than 5MB. Current file size: 5,242,881 Bytes');
     });
 
     it("names the file's own size when the file ends soon after the limit", async () => {
@@ -303,6 +304,24 @@ describe.each(DIALECTS)('files (%s)', (dialect) => {
       const saved = await t.client().get(link.body.data.url);
       expect(saved.headers.get('content-disposition')).toBe(
         `attachment; filename="Q3 report.pdf"; filename*=UTF-8''Q3%20report.pdf`,
+      );
+    });
+
+    it('keeps an alias extension of the file type instead of adding the saved one', async () => {
+      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+        .jpeg()
+        .toBuffer();
+      const { body } = await owner.upload({
+        bytes: jpeg,
+        name: 'z.jpg',
+        type: 'image/jpeg',
+        filename: 'Zeta.JPEG',
+      });
+      expect(body.data.mimetype).toBe('image/jpeg');
+      const link = await owner.get(`/api/v1/files/f/${body.data._id}/download`);
+      const saved = await t.client().get(link.body.data.url);
+      expect(saved.headers.get('content-disposition')).toBe(
+        `attachment; filename="Zeta.JPEG"; filename*=UTF-8''Zeta.JPEG`,
       );
     });
 

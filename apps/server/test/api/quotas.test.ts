@@ -148,6 +148,7 @@ describe.each(DIALECTS)('limits and quotas (%s)', (dialect) => {
         owner_id: me._id,
         blob_hash: hash,
         filename: 'huge',
+        filename_key: 'huge',
         mimetype: 'video/mp4',
         category: 'video',
         size,

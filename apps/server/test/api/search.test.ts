@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileListQuerySchema } from '@cloudstash/contract';
+import { fileListQuerySchema, nameSortKey } from '@cloudstash/contract';
 import { isPostgres } from '../../src/db/totals';
 import { listFiles } from '../../src/repositories/files';
 import { DIALECTS } from '../helpers/dialects';
@@ -94,6 +94,7 @@ describe.each(DIALECTS)('search through the trigram indexes (%s)', (dialect) => 
         owner_id: owner.id,
         blob_hash: blobHash,
         filename: `${filename} ${j}`,
+        filename_key: nameSortKey(`${filename} ${j}`),
         mimetype: 'image/png',
         category: 'image',
         size: 100,

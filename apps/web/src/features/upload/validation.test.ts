@@ -30,7 +30,7 @@ describe('upload: client-side refusal', () => {
 
   it('refuses a file over 5MB with the message and its size', () => {
     expect(chosenFileError({ type: 'video/mp4', size: MAX_UPLOAD_BYTES + 1 }, MAX_UPLOAD_BYTES)).toBe(
-      'File size must be less than 5MB. Current file size: 5 MB',
+      'File size must be less than 5MB. Current file size: 5,242,881 Bytes',
     );
     expect(chosenFileError({ type: 'video/mp4', size: 6 * 1024 * 1024 }, MAX_UPLOAD_BYTES)).toBe(
       'File size must be less than 5MB. Current file size: 6 MB',

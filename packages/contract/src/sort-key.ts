@@ -1,0 +1,22 @@
+/**
+ * The key names are sorted by, on every database alike: compared byte by byte (SQLite's BINARY, PostgreSQL's
+ * "C"), it orders names case- and accent-insensitively, so "ébène" and "Éclair" sort among the e's, and "Straße"
+ * beside "STRASSE". The server stores it beside each name (files.filename_key, users.name_key), and lists break
+ * its ties by the exact name, then the id.
+ *
+ * Compatibility decomposition (NFKD) splits accents and ligatures off their letters and the combining marks are
+ * dropped; lower-, upper- then lower-casing folds case fully (ẞ -> ß -> SS -> ss, Turkish dotless ı -> I -> i;
+ * the dotted İ has already lost its dot); Greek final sigma is the same letter as σ. Computed here, never in
+ * SQL, since the two databases fold Unicode differently (SQLite's lower() folds ASCII only).
+ */
+export function nameSortKey(name: string): string {
+  const folded = withoutMarks(name).toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ');
+  // Case mapping can compose again (an upper-case letter with its accent): strip what it brought back.
+  return withoutMarks(folded);
+}
+
+const COMBINING_MARKS = /\p{M}/gu;
+
+function withoutMarks(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '');
+}
