@@ -58,8 +58,9 @@ test.describe('profile', () => {
     await expect(password.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.currentPasswordWrong);
 
     await current.fill(user.password);
+    await expect(password.getByRole('checkbox', { name: 'Also revoke my access tokens' })).toBeChecked();
     await password.getByRole('button', { name: 'Change password' }).click();
-    await expect(toast(page, ACCOUNT_MESSAGES.passwordChanged)).toBeVisible();
+    await expect(toast(page, ACCOUNT_MESSAGES.passwordChangedTokensRevoked)).toBeVisible();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     expect(await currentUser(other.context.request), 'the other browser is signed out').toBeNull();
     expect(await currentUser(page.request), 'this browser stays signed in').not.toBeNull();

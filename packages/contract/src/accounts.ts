@@ -12,6 +12,8 @@ import { passwordField, roleSchema, userSchema } from './schemas';
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated',
   passwordChanged: 'Password changed. Every other session has been signed out.',
+  passwordChangedTokensRevoked:
+    'Password changed. Every other session has been signed out and your access tokens revoked.',
   currentPasswordWrong: 'Current password is incorrect',
   sessionsFetched: 'Sessions fetched successfully',
   sessionEnded: 'Session signed out',
@@ -38,6 +40,7 @@ export const ACCOUNT_MESSAGES = {
   tokenReadOnly: 'This access token is read-only',
   bearerWithCookie: 'Send either an access token or a session cookie, not both',
   bearerNotAllowed: 'Sign in with your password to manage your account; access tokens cannot do this',
+  adminNeedsSession: 'Administration needs a signed-in session; access tokens cannot administer',
   accountDeleted: 'Account deleted',
   deleteEmailMismatch: 'Type your account email to confirm',
   passwordWrong: 'Password is incorrect',
@@ -81,10 +84,14 @@ const anyPassword = z
   .min(1, MESSAGES.passwordRequired)
   .max(1024);
 
-/** `newPassword` must meet the registration password rule. Answers 200 `{ message }`; other sessions end. */
+/**
+ * `newPassword` must meet the registration password rule. Answers 200 `{ message }`; other sessions end, and
+ * every access token too unless `revokeTokens` is false (a password that may have leaked may have made tokens).
+ */
 export const changePasswordBodySchema = z.object({
   currentPassword: anyPassword,
   newPassword: passwordField,
+  revokeTokens: z.boolean().default(true),
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 

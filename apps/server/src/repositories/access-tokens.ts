@@ -36,6 +36,12 @@ export async function deleteAccessToken(db: Executor, userId: string, id: string
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Revokes every token of the account (a password reset, a new sign-in method). */
+export async function deleteAccessTokensOfUser(db: Executor, userId: string): Promise<number> {
+  const result = await db.deleteFrom('access_tokens').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The token and its user, if the token exists and the account is not disabled; expiry is the service's rule. */
 export function findAccessTokenWithUser(db: Executor, tokenHash: string) {
   return db

@@ -10,7 +10,7 @@ import {
   userIdParamsSchema,
   userSchema,
 } from '@cloudstash/contract';
-import { adminOnly } from '../http/auth';
+import { signedIn } from '../http/auth';
 import type { Services } from '../services/container';
 
 const tags = ['admin'];
@@ -20,7 +20,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   const { userAdmin, registration } = services;
 
   app.patch(
-    '/admin/users/:id',
+    '/users/:id',
     {
       schema: {
         tags,
@@ -30,7 +30,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      adminOnly(request);
       return {
         message: ACCOUNT_MESSAGES.userUpdated,
         data: await userAdmin.update(request.params.id, request.body),
@@ -39,49 +38,46 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   );
 
   app.delete(
-    '/admin/users/:id',
+    '/users/:id',
     { schema: { tags, params: userIdParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      adminOnly(request);
       await userAdmin.remove(request.params.id);
       return { message: ACCOUNT_MESSAGES.userDeleted };
     },
   );
 
   app.post(
-    '/admin/users/:id/reset-link',
+    '/users/:id/reset-link',
     { schema: { tags, params: userIdParamsSchema, response: { 201: envelope(oneTimeLinkSchema) } } },
     async (request, reply) => {
-      const link = await userAdmin.createResetLink(adminOnly(request), request.params.id);
+      const link = await userAdmin.createResetLink(signedIn(request), request.params.id);
       return reply.status(201).send({ message: ACCOUNT_MESSAGES.resetLinkCreated, data: link });
     },
   );
 
   app.post(
-    '/admin/invites',
+    '/invites',
     { schema: { tags, response: { 201: envelope(oneTimeLinkSchema) } } },
     async (request, reply) => {
-      const link = await registration.createInvite(adminOnly(request));
+      const link = await registration.createInvite(signedIn(request));
       return reply.status(201).send({ message: ACCOUNT_MESSAGES.inviteCreated, data: link });
     },
   );
 
   app.get(
-    '/admin/settings',
+    '/settings',
     { schema: { tags, response: { 200: envelope(instanceSettingsSchema) } } },
     async (request) => {
-      adminOnly(request);
       return { message: ACCOUNT_MESSAGES.settingsFetched, data: await registration.settings() };
     },
   );
 
   app.patch(
-    '/admin/settings',
+    '/settings',
     {
       schema: { tags, body: updateSettingsBodySchema, response: { 200: envelope(instanceSettingsSchema) } },
     },
     async (request) => {
-      adminOnly(request);
       return {
         message: ACCOUNT_MESSAGES.settingsUpdated,
         data: await registration.setMode(request.body.registration),

@@ -49,7 +49,11 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
     },
     async (request) => {
       await profile.changePassword(sessionOnly(request), sessionToken(request, config), request.body);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
+      return {
+        message: request.body.revokeTokens
+          ? ACCOUNT_MESSAGES.passwordChangedTokensRevoked
+          : ACCOUNT_MESSAGES.passwordChanged,
+      };
     },
   );
 

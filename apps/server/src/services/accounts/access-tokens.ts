@@ -80,6 +80,8 @@ export class AccessTokens {
       await tokens.touchAccessToken(this.db, row.token_id, new Date(now).toISOString());
     }
     const user = presentUser(row);
-    return { id: user._id, role: user.role, user, scope: row.scope };
+    // A token acts as an ordinary user whatever the account's role: administering the instance and
+    // moderating others' files and links need the administrator's own signed-in session.
+    return { id: user._id, role: 'user', user, scope: row.scope };
   }
 }
