@@ -67,9 +67,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.get(
     '/settings',
     { schema: { tags, response: { 200: envelope(instanceSettingsSchema) } } },
-    async (request) => {
-      return { message: ACCOUNT_MESSAGES.settingsFetched, data: await registration.settings() };
-    },
+    async () => ({ message: ACCOUNT_MESSAGES.settingsFetched, data: await registration.settings() }),
   );
 
   app.patch(

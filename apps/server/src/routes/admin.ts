@@ -43,11 +43,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async () => ({ message: MESSAGES.statsFetched, data: await stats.usersSummary() }),
   );
 
-  app.get(
-    '/stats',
-    { schema: { tags, response: { 200: envelope(storageStatsSchema) } } },
-    async () => ({ message: MESSAGES.statsFetched, data: await stats.storage() }),
-  );
+  app.get('/stats', { schema: { tags, response: { 200: envelope(storageStatsSchema) } } }, async () => ({
+    message: MESSAGES.statsFetched,
+    data: await stats.storage(),
+  }));
 
   app.get(
     '/stats/:id',
