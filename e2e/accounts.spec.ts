@@ -218,6 +218,22 @@ test.describe('profile', () => {
     await script.dispose();
   });
 
+  test('access tokens come a page at a time, the rest behind Load more', async ({ page, user }) => {
+    for (let i = 0; i < 23; i++) {
+      const made = await page.request.post('/api/v1/users/me/tokens', {
+        data: { name: `Script ${i}`, scope: 'read' },
+      });
+      expect(made.ok()).toBe(true);
+    }
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: user.name, exact: true })).toBeVisible();
+    const tokens = section(page, 'Access tokens');
+    await expect(tokens.getByRole('listitem')).toHaveCount(20);
+    await tokens.getByRole('button', { name: 'Load more' }).click();
+    await expect(tokens.getByRole('listitem')).toHaveCount(23);
+    await expect(tokens.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  });
+
   test('deleting my account takes the password and the email typed out, then lands on login', async ({
     page,
     user,

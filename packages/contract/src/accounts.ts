@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
+import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, NAME_MAX_LENGTH } from './limits';
 import { MESSAGES } from './messages';
 import { passwordField, roleSchema, userSchema } from './schemas';
 
@@ -8,6 +8,11 @@ import { passwordField, roleSchema, userSchema } from './schemas';
  * account deletion, administration of accounts, password reset links, invites and who may register.
  * Every path is under /api/v1; each schema below names the path it belongs to.
  */
+
+/** The most access tokens one account may hold; the next one is refused with 409. */
+export const ACCESS_TOKENS_PER_ACCOUNT = 50;
+/** The most sessions one account keeps: a new sign-in past it ends the least recently used. */
+export const SESSIONS_PER_ACCOUNT = 100;
 
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated',
@@ -34,6 +39,7 @@ export const ACCOUNT_MESSAGES = {
   tokenCreated: 'Access token created. Copy it now: it is shown only once.',
   tokenRevoked: 'Access token revoked',
   tokenNotFound: 'Access token not found',
+  tokenLimitReached: `An account may hold at most ${ACCESS_TOKENS_PER_ACCOUNT} access tokens. Revoke one you no longer use first.`,
   tokenNameRequired: 'Token name is required',
   tokenExpiryPast: 'Expiry must be in the future',
   tokenInvalid: 'Invalid, expired or revoked access token',
@@ -101,6 +107,13 @@ export const deleteAccountBodySchema = z.object({
   email: z.string({ error: ACCOUNT_MESSAGES.deleteEmailMismatch }).trim().toLowerCase().max(EMAIL_MAX_LENGTH),
 });
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+/** `GET /users/me/sessions` and `/users/me/tokens`: a page, newest first, like every list of the API. */
+export const accountListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(1000).optional(),
+});
+export type AccountListQuery = z.input<typeof accountListQuerySchema>;
 
 // ---------- sessions: GET /users/me/sessions, DELETE /users/me/sessions/{id}, DELETE /users/me/sessions?others=1 ----------
 
