@@ -43,18 +43,18 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
 
   app.get(
     OIDC_PATHS.start,
-    {
-      onRequest: async (request) => rateLimits.consume(perMinute, request.ip),
-      schema: { tags, querystring: oidcStartQuerySchema },
-    },
+    { onRequest: async (request) => rateLimits.consume(perMinute, request.ip), schema: { tags } },
     async (request, reply) => {
       if (!oidc) return toLogin(reply, 'not_configured');
+      // A browser navigation: an invite that is not one is left out rather than answered with JSON, and the
+      // instance then says on the login page that an invite is needed.
+      const { invite } = oidcStartQuerySchema.safeParse(request.query).data ?? {};
       // The host check has already refused hosts this instance does not answer to.
       const origin = config.publicOrigin ?? `${request.protocol}://${request.host}`;
       return orBackToLogin(reply, async () => {
         const { url, flow } = await oidc.start({
           redirectUri: `${origin}${API_BASE}${OIDC_PATHS.callback}`,
-          invite: request.query.invite,
+          invite,
         });
         setOidcFlowCookie(reply, config, flow.value, flow.expiresAt);
         return reply.redirect(url);
