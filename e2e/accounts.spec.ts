@@ -58,8 +58,9 @@ test.describe('profile', () => {
     await expect(password.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.currentPasswordWrong);
 
     await current.fill(user.password);
+    await expect(password.getByRole('checkbox', { name: 'Also revoke my access tokens' })).toBeChecked();
     await password.getByRole('button', { name: 'Change password' }).click();
-    await expect(toast(page, ACCOUNT_MESSAGES.passwordChanged)).toBeVisible();
+    await expect(toast(page, ACCOUNT_MESSAGES.passwordChangedTokensRevoked)).toBeVisible();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     expect(await currentUser(other.context.request), 'the other browser is signed out').toBeNull();
     expect(await currentUser(page.request), 'this browser stays signed in').not.toBeNull();
@@ -215,6 +216,22 @@ test.describe('profile', () => {
     await expect(item).toHaveCount(0);
     expect((await script.get('/api/v1/files/user-files', { headers: bearer })).status()).toBe(401);
     await script.dispose();
+  });
+
+  test('access tokens come a page at a time, the rest behind Load more', async ({ page, user }) => {
+    for (let i = 0; i < 23; i++) {
+      const made = await page.request.post('/api/v1/users/me/tokens', {
+        data: { name: `Script ${i}`, scope: 'read' },
+      });
+      expect(made.ok()).toBe(true);
+    }
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: user.name, exact: true })).toBeVisible();
+    const tokens = section(page, 'Access tokens');
+    await expect(tokens.getByRole('listitem')).toHaveCount(20);
+    await tokens.getByRole('button', { name: 'Load more' }).click();
+    await expect(tokens.getByRole('listitem')).toHaveCount(23);
+    await expect(tokens.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   });
 
   test('deleting my account takes the password and the email typed out, then lands on login', async ({

@@ -1,5 +1,7 @@
+import { SSO_ERROR_MESSAGES } from '@cloudstash/contract';
 import { newCredentials, currentUser } from './support/api';
-import { newPerson, signInWithProvider } from './support/sso';
+import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
+import { SSO_LABEL, answerAtProvider, newPerson, signInWithProvider } from './support/sso';
 import { expect, test } from './support/test';
 import { atPath as path } from './support/ui';
 
@@ -20,4 +22,32 @@ test('a first sign-in creates the account, and the next one returns to it', asyn
   await expect(other).toHaveURL(path('/dashboard'));
   expect((await currentUser(other.request))?._id).toBe(created!._id);
   await other.close();
+});
+
+test('invite-only: a newcomer needs the invite, and its page offers the provider', async ({
+  browser,
+  page,
+}) => {
+  const admin = await browser.newContext({ baseURL: BASE_URL, storageState: ADMIN_STORAGE_STATE });
+  try {
+    const invite = await admin.request.patch('/api/v1/admin/settings', { data: { registration: 'invite' } });
+    expect(invite.ok()).toBe(true);
+    const stranger = newCredentials('Stranger');
+    await signInWithProvider(page, newPerson(stranger.email, stranger.name));
+    await expect(page).toHaveURL(/\/login\?sso_error=invite_required$/);
+    await expect(page.getByRole('alert')).toHaveText(SSO_ERROR_MESSAGES.invite_required);
+    expect(await currentUser(page.request)).toBeNull();
+
+    const link = (await (await admin.request.post('/api/v1/admin/invites')).json()).data.url as string;
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.getByRole('link', { name: `Sign in with ${SSO_LABEL}` }).click();
+    const invited = newCredentials('Invited');
+    await answerAtProvider(page, newPerson(invited.email, invited.name));
+    await expect(page).toHaveURL(path('/dashboard'));
+    expect(await currentUser(page.request)).toMatchObject({ email: invited.email, name: invited.name });
+  } finally {
+    await admin.request.patch('/api/v1/admin/settings', { data: { registration: 'open' } });
+    await admin.close();
+  }
 });

@@ -27,7 +27,10 @@ test('an identity with no account comes back to the login page with a message', 
   await checkScreen(page, testInfo, 'login-sso-error');
 });
 
-test('an existing account is linked by a verified email only', async ({ page, request }) => {
+test('an existing account is linked only once its owner signs in to it (the link step)', async ({
+  page,
+  request,
+}, testInfo) => {
   const account = await createUser(request, 'Linked');
 
   await signInWithProvider(page, newPerson(account.email, account.name, false));
@@ -35,10 +38,30 @@ test('an existing account is linked by a verified email only', async ({ page, re
   await expect(page.getByRole('alert')).toHaveText(SSO_ERROR_MESSAGES.email_unverified);
   expect(await currentUser(page.request)).toBeNull();
 
-  await signInWithProvider(page, newPerson(account.email, 'Name at the provider'));
+  // A verified email alone proves nothing here: whoever registered the address first may not be this person.
+  const person = newPerson(account.email, 'Name at the provider');
+  await signInWithProvider(page, person);
+  await expect(page).toHaveURL(/\/login\?sso_error=link_required$/);
+  await expect(page.getByRole('alert')).toHaveText(SSO_ERROR_MESSAGES.link_required);
+  await expect(page.getByText('Link your account: sign in with its password')).toBeVisible();
+  expect(await currentUser(page.request)).toBeNull();
+  await checkScreen(page, testInfo, 'login-sso-link');
+
+  // The owner signs in with the password; the browser goes through the provider again and the account is linked.
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(path('/dashboard'));
   // The account's own name: linking changes nothing about it.
   await expect(page.getByRole('button', { name: `Welcome, ${account.name}` })).toBeVisible();
+  expect((await currentUser(page.request))?._id).toBe(account.id);
+  // Linking signed out what was signed in before (the API context's session).
+  expect(await currentUser(request)).toBeNull();
+
+  // From now on the provider alone signs in to it.
+  await page.context().clearCookies();
+  await signInWithProvider(page, person);
+  await expect(page).toHaveURL(path('/dashboard'));
   expect((await currentUser(page.request))?._id).toBe(account.id);
 });
 
@@ -62,12 +85,25 @@ test('an account with two-factor on is asked for its code after the provider', a
   const setup = await request.post('/api/v1/users/me/totp');
   expect(setup.ok()).toBe(true);
   const app = authenticator((await setup.json()).data.secret);
-  expect(
-    (await request.post('/api/v1/users/me/totp/enable', { data: { code: await app.code() } })).ok(),
-  ).toBe(true);
+  const enabled = await request.post('/api/v1/users/me/totp/enable', { data: { code: await app.code() } });
+  expect(enabled.ok()).toBe(true);
+  // A recovery code for the link step keeps the next app code within the server's window.
+  const [recoveryCode] = (await enabled.json()).data.recoveryCodes as string[];
 
-  await signInWithProvider(page, newPerson(account.email, account.name));
-  // The provider stands in for the password only: no session until the code is given.
+  // Linked through the link step: password, then a code, then back through the provider.
+  const person = newPerson(account.email, account.name);
+  await signInWithProvider(page, person);
+  await expect(page).toHaveURL(/\/login\?sso_error=link_required$/);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await enterLoginCode(page, recoveryCode!);
+  await expect(page).toHaveURL(path('/dashboard'));
+  expect((await currentUser(page.request))?._id).toBe(account.id);
+
+  // Signed out, the provider stands in for the password only: no session until the code is given.
+  await page.context().clearCookies();
+  await signInWithProvider(page, person);
   await expect(page.getByLabel('Code', { exact: true })).toBeVisible();
   expect(await currentUser(page.request)).toBeNull();
   await enterLoginCode(page, await app.code());

@@ -22,6 +22,11 @@ export async function signInWithProvider(page: Page, person: ProviderPerson): Pr
   await page.context().clearCookies({ name: /^_session/ });
   await page.goto('/login');
   await page.getByRole('link', { name: `Sign in with ${SSO_LABEL}` }).click();
+  await answerAtProvider(page, person);
+}
+
+/** The provider's form, filled in as `person` (the browser is on it, or on its way there). */
+export async function answerAtProvider(page: Page, person: ProviderPerson): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Test identity provider' })).toBeVisible();
   await page.getByLabel('Subject').fill(person.sub);
   await page.getByLabel('Email', { exact: true }).fill(person.email);

@@ -11,7 +11,7 @@ import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import { connectDatabase, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrations';
-import { sessionPlugin } from './http/auth';
+import { adminSessionOnly, sessionPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';
 import { registerNoStoreForCredentials } from './http/no-store';
@@ -154,13 +154,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(uploadRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(fileRoutes, { services, uploadHooks: hooks });
-      await api.register(adminRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });
       await api.register(meRoutes, { services });
       await api.register(signInRoutes, { services });
       await api.register(ssoRoutes, { services });
-      await api.register(adminUserRoutes, { services });
+      // Every administration route, with its guard added once for the whole scope: an administrator's
+      // signed-in session, never an access token (a route added here later is guarded without a word).
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', adminSessionOnly);
+          await admin.register(adminRoutes, { services });
+          await admin.register(adminUserRoutes, { services });
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: API_BASE },
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
+import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, NAME_MAX_LENGTH } from './limits';
 import { MESSAGES } from './messages';
 import { pathIdSchema } from './path-ids';
 import { passwordField, roleSchema, userSchema } from './schemas';
@@ -10,9 +10,16 @@ import { passwordField, roleSchema, userSchema } from './schemas';
  * Every path is under /api/v1; each schema below names the path it belongs to.
  */
 
+/** The most access tokens one account may hold; the next one is refused with 409. */
+export const ACCESS_TOKENS_PER_ACCOUNT = 50;
+/** The most sessions one account keeps: a new sign-in past it ends the least recently used. */
+export const SESSIONS_PER_ACCOUNT = 100;
+
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated',
   passwordChanged: 'Password changed. Every other session has been signed out.',
+  passwordChangedTokensRevoked:
+    'Password changed. Every other session has been signed out and your access tokens revoked.',
   currentPasswordWrong: 'Current password is incorrect',
   sessionsFetched: 'Sessions fetched successfully',
   sessionEnded: 'Session signed out',
@@ -33,12 +40,14 @@ export const ACCOUNT_MESSAGES = {
   tokenCreated: 'Access token created. Copy it now: it is shown only once.',
   tokenRevoked: 'Access token revoked',
   tokenNotFound: 'Access token not found',
+  tokenLimitReached: `An account may hold at most ${ACCESS_TOKENS_PER_ACCOUNT} access tokens. Revoke one you no longer use first.`,
   tokenNameRequired: 'Token name is required',
   tokenExpiryPast: 'Expiry must be in the future',
   tokenInvalid: 'Invalid, expired or revoked access token',
   tokenReadOnly: 'This access token is read-only',
   bearerWithCookie: 'Send either an access token or a session cookie, not both',
   bearerNotAllowed: 'Sign in with your password to manage your account; access tokens cannot do this',
+  adminNeedsSession: 'Administration needs a signed-in session; access tokens cannot administer',
   accountDeleted: 'Account deleted',
   deleteEmailMismatch: 'Type your account email to confirm',
   passwordWrong: 'Password is incorrect',
@@ -83,10 +92,14 @@ const anyPassword = z
   .min(1, MESSAGES.passwordRequired)
   .max(1024);
 
-/** `newPassword` must meet the registration password rule. Answers 200 `{ message }`; other sessions end. */
+/**
+ * `newPassword` must meet the registration password rule. Answers 200 `{ message }`; other sessions end, and
+ * every access token too unless `revokeTokens` is false (a password that may have leaked may have made tokens).
+ */
 export const changePasswordBodySchema = z.object({
   currentPassword: anyPassword,
   newPassword: passwordField,
+  revokeTokens: z.boolean().default(true),
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
@@ -96,6 +109,13 @@ export const deleteAccountBodySchema = z.object({
   email: z.string({ error: ACCOUNT_MESSAGES.deleteEmailMismatch }).trim().toLowerCase().max(EMAIL_MAX_LENGTH),
 });
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+/** `GET /users/me/sessions` and `/users/me/tokens`: a page, newest first, like every list of the API. */
+export const accountListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(1000).optional(),
+});
+export type AccountListQuery = z.input<typeof accountListQuerySchema>;
 
 // ---------- sessions: GET /users/me/sessions, DELETE /users/me/sessions/{id}, DELETE /users/me/sessions?others=1 ----------
 

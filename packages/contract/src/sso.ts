@@ -22,6 +22,11 @@ export const SSO_ERROR_MESSAGES = {
   no_account:
     'No CloudStash account is linked to this identity, and accounts are not created by single sign-on here. Ask an administrator.',
   disabled: 'This account is disabled. Contact an administrator.',
+  link_required:
+    'An account with this email already exists here. To link your single sign-on to it, sign in to it with its password on this page; if you did not make that account, ask an administrator.',
+  invite_required:
+    'This instance is invite-only. Open the invite link an administrator sent you and choose single sign-on there.',
+  invite_invalid: 'This invite link is invalid, expired or already used. Ask an administrator for a new one.',
 } as const;
 
 export type SsoErrorCode = keyof typeof SSO_ERROR_MESSAGES;
@@ -37,12 +42,24 @@ export const ssoErrorMessage = (code: string | null | undefined): string | null 
   return SSO_ERROR_MESSAGES[parsed.success ? parsed.data : 'provider'];
 };
 
+/** The `sso_error` after which a password sign-in goes on to link the identity (the login page's link step). */
+export const SSO_LINK_ERROR: SsoErrorCode = 'link_required';
+
 /** The login page's query when a single sign-on needs the two-factor code before the session opens. */
 export const SSO_TOTP_QUERY = 'totp=required';
 
-/** GET /auth/providers: the sign-in methods besides the password, as the login page needs them. */
+/**
+ * GET /auth/providers: the sign-in methods besides the password, as the login page needs them. `createsAccounts`
+ * says whether a first single sign-on may make an account (OIDC_AUTO_REGISTER; with an invite in invite mode),
+ * so the invite's registration page offers the button only when it can work.
+ */
 export const authProvidersSchema = z.object({
-  oidc: z.object({ label: z.string() }).nullable(),
+  oidc: z.object({ label: z.string(), createsAccounts: z.boolean() }).nullable(),
+});
+
+/** `GET /auth/oidc/start?invite=...`: the invite a first single sign-on registers with, carried to the callback. */
+export const oidcStartQuerySchema = z.object({
+  invite: z.string().max(200).optional(),
 });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 

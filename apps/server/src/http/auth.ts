@@ -120,9 +120,13 @@ export function clearPendingLoginCookie(reply: FastifyReply, config: Config) {
   });
 }
 
-/** The signed-in administrator, or 401/403. */
-export function adminOnly(request: FastifyRequest): Viewer {
+/**
+ * The guard of the whole `/admin` scope (app.ts adds it once, as a hook): an administrator's own signed-in
+ * session, or 401/403. An access token never administers, whoever made it: a script that leaks must not be able
+ * to mint reset links, change roles or make invites.
+ */
+export async function adminSessionOnly(request: FastifyRequest): Promise<void> {
   const viewer = signedIn(request);
+  if (viewer.scope) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.adminNeedsSession);
   if (viewer.role !== 'admin') throw forbidden();
-  return viewer;
 }

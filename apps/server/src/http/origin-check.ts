@@ -9,11 +9,17 @@ function ownOrigin(request: FastifyRequest, config: Pick<Config, 'publicOrigin'>
   return config.publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
-/** A foreign Origin, or a browser saying the request is cross-site. */
+/**
+ * A foreign Origin, a browser saying the request is cross-site, or, when there is no Origin to compare, a
+ * browser saying anything but same-origin: `same-site` is a sibling subdomain (someone else's pages on a shared
+ * domain) and `none` a navigation nobody on this origin started. A request with neither header is not from a
+ * browser page (a script, a token) and goes through.
+ */
 export function isCrossSite(request: FastifyRequest, config: Pick<Config, 'publicOrigin'>): boolean {
   const origin = request.headers.origin;
-  const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-  return crossSite || (origin !== undefined && origin !== ownOrigin(request, config));
+  const site = request.headers['sec-fetch-site'];
+  if (origin === undefined) return site !== undefined && site !== 'same-origin';
+  return site === 'cross-site' || origin !== ownOrigin(request, config);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   userIdParamsSchema,
   userSchema,
 } from '@cloudstash/contract';
-import { adminOnly } from '../http/auth';
+import { signedIn } from '../http/auth';
 import type { Services } from '../services/container';
 
 const tags = ['admin'];
@@ -22,7 +22,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   const { userAdmin, registration } = services;
 
   app.patch(
-    '/admin/users/:id',
+    '/users/:id',
     {
       schema: {
         tags,
@@ -32,7 +32,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      adminOnly(request);
       return {
         message: ACCOUNT_MESSAGES.userUpdated,
         data: await userAdmin.update(request.params.id, request.body),
@@ -41,51 +40,46 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   );
 
   app.delete(
-    '/admin/users/:id',
+    '/users/:id',
     { schema: { tags, params: userIdParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      adminOnly(request);
       await userAdmin.remove(request.params.id);
       return { message: ACCOUNT_MESSAGES.userDeleted };
     },
   );
 
   app.post(
-    '/admin/users/:id/reset-link',
+    '/users/:id/reset-link',
     { schema: { tags, params: userIdParamsSchema, response: { 201: envelope(oneTimeLinkSchema) } } },
     async (request, reply) => {
-      const link = await userAdmin.createResetLink(adminOnly(request), request.params.id);
+      const link = await userAdmin.createResetLink(signedIn(request), request.params.id);
       return reply.status(201).send({ message: ACCOUNT_MESSAGES.resetLinkCreated, data: link });
     },
   );
 
   app.post(
-    '/admin/invites',
+    '/invites',
     { schema: { tags, body: createInvitesBodySchema, response: { 201: envelope(createdInvitesSchema) } } },
     async (request, reply) => {
       const count = request.body?.count ?? 1;
-      const invites = await registration.createInvites(adminOnly(request), count);
+      const invites = await registration.createInvites(signedIn(request), count);
       const message = count === 1 ? ACCOUNT_MESSAGES.inviteCreated : ACCOUNT_MESSAGES.invitesCreated;
       return reply.status(201).send({ message, data: { ...invites[0]!, invites } });
     },
   );
 
   app.get(
-    '/admin/settings',
+    '/settings',
     { schema: { tags, response: { 200: envelope(instanceSettingsSchema) } } },
-    async (request) => {
-      adminOnly(request);
-      return { message: ACCOUNT_MESSAGES.settingsFetched, data: await registration.settings() };
-    },
+    async () => ({ message: ACCOUNT_MESSAGES.settingsFetched, data: await registration.settings() }),
   );
 
   app.patch(
-    '/admin/settings',
+    '/settings',
     {
       schema: { tags, body: updateSettingsBodySchema, response: { 200: envelope(instanceSettingsSchema) } },
     },
     async (request) => {
-      adminOnly(request);
       return {
         message: ACCOUNT_MESSAGES.settingsUpdated,
         data: await registration.setMode(request.body.registration),

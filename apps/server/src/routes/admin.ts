@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LINK_MESSAGES,
   MESSAGES,
   adminFilesSummarySchema,
   adminUserStatsSchema,
   envelope,
   fileListQuerySchema,
   fileSchema,
+  linkListQuerySchema,
+  linkSchema,
   pageEnvelope,
   storageStatsSchema,
   userIdParamsSchema,
@@ -13,71 +16,64 @@ import {
   userSchema,
   usersSummarySchema,
 } from '@cloudstash/contract';
-import { adminOnly } from '../http/auth';
+import { signedIn } from '../http/auth';
 import type { Services } from '../services/container';
 
 const tags = ['admin'];
 
+/**
+ * What administrators read: users, statistics, every file and every share link. Registered under the `/admin`
+ * prefix, whose one guard (app.ts) lets only an administrator's signed-in session in.
+ */
 export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { files, stats, accounts } = services;
+  const { files, stats, accounts, shareLinks } = services;
 
   app.get(
-    '/admin/users',
+    '/users',
     { schema: { tags, querystring: userListQuerySchema, response: { 200: pageEnvelope(userSchema) } } },
     async (request) => {
-      adminOnly(request);
       const page = await accounts.list(request.query);
       return { message: MESSAGES.usersFetched, data: page.items, meta: page.meta };
     },
   );
 
   app.get(
-    '/admin/users/summary',
+    '/users/summary',
     { schema: { tags, response: { 200: envelope(usersSummarySchema) } } },
-    async (request) => {
-      adminOnly(request);
-      return { message: MESSAGES.statsFetched, data: await stats.usersSummary() };
-    },
+    async () => ({ message: MESSAGES.statsFetched, data: await stats.usersSummary() }),
   );
 
-  app.get(
-    '/admin/stats',
-    { schema: { tags, response: { 200: envelope(storageStatsSchema) } } },
-    async (request) => {
-      adminOnly(request);
-      return { message: MESSAGES.statsFetched, data: await stats.storage() };
-    },
-  );
+  app.get('/stats', { schema: { tags, response: { 200: envelope(storageStatsSchema) } } }, async () => ({
+    message: MESSAGES.statsFetched,
+    data: await stats.storage(),
+  }));
 
   app.get(
-    '/admin/stats/:id',
+    '/stats/:id',
     { schema: { tags, params: userIdParamsSchema, response: { 200: envelope(adminUserStatsSchema) } } },
-    async (request) => {
-      adminOnly(request);
-      return { message: MESSAGES.statsFetched, data: await stats.userWithTotals(request.params.id) };
-    },
+    async (request) => ({
+      message: MESSAGES.statsFetched,
+      data: await stats.userWithTotals(request.params.id),
+    }),
   );
 
   app.get(
-    '/admin/files',
+    '/files',
     { schema: { tags, querystring: fileListQuerySchema, response: { 200: pageEnvelope(fileSchema) } } },
     async (request) => {
-      const page = await files.list(adminOnly(request), { kind: 'all' }, request.query);
+      const page = await files.list(signedIn(request), { kind: 'all' }, request.query);
       return { message: MESSAGES.filesFetched, data: page.items, meta: page.meta };
     },
   );
 
   app.get(
-    '/admin/files/summary',
+    '/files/summary',
     { schema: { tags, response: { 200: envelope(adminFilesSummarySchema) } } },
-    async (request) => {
-      adminOnly(request);
-      return { message: MESSAGES.statsFetched, data: await stats.allFilesSummary() };
-    },
+    async () => ({ message: MESSAGES.statsFetched, data: await stats.allFilesSummary() }),
   );
 
   app.get(
-    '/admin/files/:id',
+    '/files/:id',
     {
       schema: {
         tags,
@@ -87,9 +83,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const viewer = adminOnly(request);
-      const page = await files.list(viewer, { kind: 'owner', ownerId: request.params.id }, request.query);
+      const scope = { kind: 'owner', ownerId: request.params.id } as const;
+      const page = await files.list(signedIn(request), scope, request.query);
       return { message: MESSAGES.filesFetched, data: page.items, meta: page.meta };
+    },
+  );
+
+  app.get(
+    '/links',
+    {
+      schema: {
+        tags: ['links'],
+        querystring: linkListQuerySchema,
+        response: { 200: pageEnvelope(linkSchema) },
+      },
+    },
+    async (request) => {
+      const page = await shareLinks.listAll(request.query);
+      return { message: LINK_MESSAGES.linksFetched, data: page.items, meta: page.meta };
     },
   );
 };

@@ -10,12 +10,12 @@ import {
   linkSchema,
   pageEnvelope,
 } from '@cloudstash/contract';
-import { adminOnly, signedIn } from '../http/auth';
+import { signedIn } from '../http/auth';
 import type { Services } from '../services/container';
 
 const tags = ['links'];
 
-/** Share links for their owners and administrators; visitors use routes/shared.ts. */
+/** Share links for their owners and administrators (every link: routes/admin.ts); visitors use routes/shared.ts. */
 export const linkRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { shareLinks, downloads } = services;
 
@@ -66,16 +66,6 @@ export const linkRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { schema: { tags, querystring: linkListQuerySchema, response: { 200: pageEnvelope(linkSchema) } } },
     async (request) => {
       const page = await shareLinks.listMine(signedIn(request), request.query);
-      return { message: LINK_MESSAGES.linksFetched, data: page.items, meta: page.meta };
-    },
-  );
-
-  app.get(
-    '/admin/links',
-    { schema: { tags, querystring: linkListQuerySchema, response: { 200: pageEnvelope(linkSchema) } } },
-    async (request) => {
-      adminOnly(request);
-      const page = await shareLinks.listAll(request.query);
       return { message: LINK_MESSAGES.linksFetched, data: page.items, meta: page.meta };
     },
   );

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   accessTokenSchema,
+  accountListQuerySchema,
   accountSessionSchema,
   changePasswordBodySchema,
   createTokenBodySchema,
@@ -12,6 +12,7 @@ import {
   endSessionsQuerySchema,
   envelope,
   messageSchema,
+  pageEnvelope,
   recoveryCodesSchema,
   sessionIdParamsSchema,
   tokenIdParamsSchema,
@@ -48,7 +49,11 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
     },
     async (request) => {
       await profile.changePassword(sessionOnly(request), sessionToken(request, config), request.body);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
+      return {
+        message: request.body.revokeTokens
+          ? ACCOUNT_MESSAGES.passwordChangedTokensRevoked
+          : ACCOUNT_MESSAGES.passwordChanged,
+      };
     },
   );
 
@@ -67,11 +72,17 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
 
   app.get(
     '/users/me/sessions',
-    { schema: { tags, response: { 200: envelope(z.array(accountSessionSchema)) } } },
-    async (request) => ({
-      message: ACCOUNT_MESSAGES.sessionsFetched,
-      data: await sessionList.list(signedIn(request), sessionToken(request, config)),
-    }),
+    {
+      schema: {
+        tags,
+        querystring: accountListQuerySchema,
+        response: { 200: pageEnvelope(accountSessionSchema) },
+      },
+    },
+    async (request) => {
+      const page = await sessionList.list(signedIn(request), sessionToken(request, config), request.query);
+      return { message: ACCOUNT_MESSAGES.sessionsFetched, data: page.items, meta: page.meta };
+    },
   );
 
   app.delete(
@@ -138,11 +149,17 @@ export const meRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
 
   app.get(
     '/users/me/tokens',
-    { schema: { tags, response: { 200: envelope(z.array(accessTokenSchema)) } } },
-    async (request) => ({
-      message: ACCOUNT_MESSAGES.tokensFetched,
-      data: await accessTokens.list(signedIn(request)),
-    }),
+    {
+      schema: {
+        tags,
+        querystring: accountListQuerySchema,
+        response: { 200: pageEnvelope(accessTokenSchema) },
+      },
+    },
+    async (request) => {
+      const page = await accessTokens.list(signedIn(request), request.query);
+      return { message: ACCOUNT_MESSAGES.tokensFetched, data: page.items, meta: page.meta };
+    },
   );
 
   app.post(

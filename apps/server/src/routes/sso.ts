@@ -7,6 +7,7 @@ import {
   SSO_TOTP_QUERY,
   authProvidersSchema,
   envelope,
+  oidcStartQuerySchema,
   type SsoErrorCode,
 } from '@cloudstash/contract';
 import { setPendingLoginCookie, setSessionCookie } from '../http/auth';
@@ -35,7 +36,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
     { schema: { tags, response: { 200: envelope(authProvidersSchema) } } },
     async () => ({
       message: SSO_MESSAGES.providersFetched,
-      data: { oidc: oidc ? { label: oidc.label } : null },
+      data: { oidc: oidc ? { label: oidc.label, createsAccounts: oidc.createsAccounts } : null },
     }),
   );
 
@@ -44,10 +45,16 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
     { onRequest: throttle.perAddress('singleSignOnPerAddress'), schema: { tags } },
     async (request, reply) => {
       if (!oidc) return toLogin(reply, 'not_configured');
+      // A browser navigation: an invite that is not one is left out rather than answered with JSON, and the
+      // instance then says on the login page that an invite is needed.
+      const { invite } = oidcStartQuerySchema.safeParse(request.query).data ?? {};
       // The host check has already refused hosts this instance does not answer to.
       const origin = config.publicOrigin ?? `${request.protocol}://${request.host}`;
       return orBackToLogin(reply, async () => {
-        const { url, flow } = await oidc.start(`${origin}${API_BASE}${OIDC_PATHS.callback}`);
+        const { url, flow } = await oidc.start({
+          redirectUri: `${origin}${API_BASE}${OIDC_PATHS.callback}`,
+          invite,
+        });
         setOidcFlowCookie(reply, config, flow.value, flow.expiresAt);
         return reply.redirect(url);
       });
@@ -64,10 +71,14 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
       // One attempt per flow: whatever happens next, the cookie is spent.
       clearOidcFlowCookie(reply, config);
       return orBackToLogin(reply, async () => {
-        const outcome = await oidc.finish(query, oidcFlowCookie(request, config), {
-          userAgent: request.headers['user-agent'],
-          address: request.ip,
-        });
+        // A browser signed in to the account (its session, never a token) proves it: the link step.
+        const signedInAs = request.viewer && !request.viewer.scope ? request.viewer.id : undefined;
+        const outcome = await oidc.finish(
+          query,
+          oidcFlowCookie(request, config),
+          { userAgent: request.headers['user-agent'], address: request.ip },
+          signedInAs,
+        );
         if ('totpRequired' in outcome) {
           setPendingLoginCookie(reply, config, outcome.pending.value, outcome.pending.expiresAt);
           return reply.redirect(`/login?${SSO_TOTP_QUERY}`);

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import type { TokenScope, User } from '@cloudstash/contract';
+import { SESSIONS_PER_ACCOUNT, type TokenScope, type User } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
+import * as accountSessions from '../repositories/account-sessions';
 import * as sessions from '../repositories/sessions';
 import { truncateAddress } from './accounts/client-info';
 import { presentUser } from './presenters';
@@ -33,7 +34,10 @@ export class SessionService {
     private readonly config: Pick<Config, 'session'>,
   ) {}
 
-  /** A new random token (256 bits); only its hash is stored. */
+  /**
+   * A new random token (256 bits); only its hash is stored. Past SESSIONS_PER_ACCOUNT sessions, the account's
+   * least recently used ones end.
+   */
   async create(userId: string, client: SessionClient = {}): Promise<{ token: string; expiresAt: Date }> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date();
@@ -48,6 +52,8 @@ export class SessionService {
       last_seen_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
     });
+    // Sign-ins that are never signed out (scripts logging in, say) must not pile up rows without end.
+    await accountSessions.deleteSessionsBeyond(this.db, userId, SESSIONS_PER_ACCOUNT);
     return { token, expiresAt };
   }
 

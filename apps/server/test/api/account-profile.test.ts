@@ -77,7 +77,7 @@ describe.each(DIALECTS)('profile, password, sessions and deleting an account (%s
       newPassword: 'Another-Horse-88',
     });
     expect(changed.status).toBe(200);
-    expect(changed.body.message).toBe(ACCOUNT_MESSAGES.passwordChanged);
+    expect(changed.body.message).toBe(ACCOUNT_MESSAGES.passwordChangedTokensRevoked);
     expect((await c.get('/api/v1/users/me')).status).toBe(200);
     expect((await other.get('/api/v1/users/me')).status).toBe(401);
     expect((await t.client().login(me.email, strongPassword)).status).toBe(401);

@@ -23,6 +23,7 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
   /** Does not. */
   let linkOnly: TestApp;
   let admin: TestClient;
+  let linkOnlyAdmin: { email: string };
 
   beforeAll(async () => {
     idp = await startTestIdp();
@@ -31,7 +32,7 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
     idp.register([open.baseUrl + CALLBACK, linkOnly.baseUrl + CALLBACK]);
     admin = open.client();
     await admin.signUp({ name: 'Admin' });
-    await linkOnly.client().signUp({ name: 'Admin' });
+    linkOnlyAdmin = await linkOnly.client().signUp({ name: 'Admin' });
   });
   afterAll(async () => {
     await open?.close();
@@ -40,10 +41,16 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
   });
 
   /** The whole round trip for one browser; answers the callback's answer. */
-  async function signIn(t: TestApp, who: IdpPerson, c = t.client()) {
-    const callback = await signInAtIdp(c, idp, who);
+  async function signIn(t: TestApp, who: IdpPerson, c = t.client(), startPath?: string) {
+    const callback = await signInAtIdp(c, idp, who, startPath);
     return { c, answer: await c.get(callback.pathname + callback.search) };
   }
+
+  const newToken = async (c: TestClient) =>
+    (await c.post('/api/v1/users/me/tokens', { name: 'script', scope: 'read-write' })).body.data
+      .token as string;
+  const tokenWorks = async (t: TestApp, token: string) =>
+    (await t.client().get('/api/v1/users/me', { authorization: `Bearer ${token}` })).status === 200;
 
   const signedInAs = async (c: TestClient) => {
     const me = await c.get('/api/v1/users/me');
@@ -53,7 +60,10 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
   it('tells the login page the provider and its label without signing in', async () => {
     const answer = await open.client().get('/api/v1/auth/providers');
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ oidc: { label: 'Test IdP' } });
+    expect(answer.body.data).toEqual({ oidc: { label: 'Test IdP', createsAccounts: true } });
+    expect((await linkOnly.client().get('/api/v1/auth/providers')).body.data).toEqual({
+      oidc: { label: 'Test IdP', createsAccounts: false },
+    });
   });
 
   it('starts with a redirect carrying PKCE (S256), state and nonce, kept in a sealed Lax cookie', async () => {
@@ -118,25 +128,65 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
     }
   });
 
-  it('links an existing account by email only when the provider verified it', async () => {
+  it("links an existing account only for the account's own session, ending its other sessions and tokens", async () => {
     const owner = linkOnly.client();
     const account = await owner.signUp();
+    const token = await newToken(owner);
+    const elsewhere = linkOnly.client();
+    expect((await elsewhere.login(account.email, strongPassword)).status).toBe(200);
 
     const unverified = await signIn(linkOnly, person({ email: account.email, emailVerified: false }));
     expect(unverified.answer.headers.get('location')).toBe('/login?sso_error=email_unverified');
     expect(await signedInAs(unverified.c)).toBeNull();
 
+    // A verified email in a browser that is not signed in: the address alone proves nothing here.
     const who = person({ email: account.email, emailVerified: true });
-    const verified = await signIn(linkOnly, who);
-    expect(verified.answer.headers.get('location')).toBe('/dashboard');
-    expect((await signedInAs(verified.c))?._id).toBe(account._id);
+    const notProven = await signIn(linkOnly, who);
+    expect(notProven.answer.headers.get('location')).toBe('/login?sso_error=link_required');
+    expect(await signedInAs(notProven.c)).toBeNull();
+    // Signed in to another account is no proof either.
+    const stranger = linkOnly.client();
+    await stranger.signUp();
+    const wrongAccount = await signIn(linkOnly, who, stranger);
+    expect(wrongAccount.answer.headers.get('location')).toBe('/login?sso_error=link_required');
 
-    // Linked now: the same identity signs in even after its email stops being verified or changes.
+    // The link step: the same identity, from the account's own signed-in browser.
+    const linking = await signIn(linkOnly, who, owner);
+    expect(linking.answer.headers.get('location')).toBe('/dashboard');
+    expect((await signedInAs(owner))?._id).toBe(account._id);
+    // Whatever was signed in before is signed out: the other browser and the token.
+    expect((await elsewhere.get('/api/v1/users/me')).status).toBe(401);
+    expect(await tokenWorks(linkOnly, token)).toBe(false);
+
+    // Linked now: the same identity signs in anywhere, even after its email stops being verified or changes.
     const later = await signIn(linkOnly, { ...who, email: newAccount().email, emailVerified: false });
     expect(later.answer.headers.get('location')).toBe('/dashboard');
     expect((await signedInAs(later.c))?._id).toBe(account._id);
     // The password still works too.
     expect((await linkOnly.client().login(account.email, strongPassword)).status).toBe(200);
+  });
+
+  it("does not hand an account registered first with someone's address to their identity", async () => {
+    // Open registration never proves an address: anyone may register the victim's, with a password of theirs.
+    const squatter = open.client();
+    const victimEmail = newAccount().email;
+    const squatted = await squatter.signUp({ email: victimEmail });
+    const token = await newToken(squatter);
+
+    const victim = person({ email: victimEmail, emailVerified: true });
+    const first = await signIn(open, victim);
+    expect(first.answer.status).toBe(302);
+    expect(first.answer.headers.get('location')).toBe('/login?sso_error=link_required');
+    expect(first.answer.headers.getSetCookie().some((s) => s.startsWith('cloudstash_session='))).toBe(false);
+    expect(await signedInAs(first.c)).toBeNull();
+    // Nothing was linked and nothing was made: the next sign-in is refused the same way, the squatter's
+    // account is the only one with the address, and its own session and token stand as before.
+    const again = await signIn(open, victim);
+    expect(again.answer.headers.get('location')).toBe('/login?sso_error=link_required');
+    const listed = await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(victimEmail)}`);
+    expect(listed.body.meta.total).toBe(1);
+    expect((await signedInAs(squatter))?._id).toBe(squatted._id);
+    expect(await tokenWorks(open, token)).toBe(true);
   });
 
   it('does not create an account from an unverified email', async () => {
@@ -181,7 +231,7 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
     const member = open.client();
     const account = await member.signUp();
     const who = person({ email: account.email });
-    expect((await signIn(open, who)).answer.headers.get('location')).toBe('/dashboard');
+    expect((await signIn(open, who, member)).answer.headers.get('location')).toBe('/dashboard');
     expect((await admin.patch(`/api/v1/admin/users/${account._id}`, { disabled: true })).status).toBe(200);
     const { c, answer } = await signIn(open, who);
     expect(answer.headers.get('location')).toBe('/login?sso_error=disabled');
@@ -196,7 +246,11 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
       (await member.post('/api/v1/users/me/totp/enable', { code: await generate({ secret }) })).status,
     ).toBe(200);
 
-    const { c, answer } = await signIn(open, person({ email: account.email }));
+    // Linked from the account's own session, which already gave its code: no second one is asked.
+    const who = person({ email: account.email });
+    expect((await signIn(open, who, member)).answer.headers.get('location')).toBe('/dashboard');
+
+    const { c, answer } = await signIn(open, who);
     expect(answer.headers.get('location')).toBe('/login?totp=required');
     expect(answer.headers.getSetCookie().some((s) => s.startsWith('cloudstash_totp='))).toBe(true);
     expect(answer.headers.getSetCookie().some((s) => s.startsWith('cloudstash_session='))).toBe(false);
@@ -209,6 +263,65 @@ describe.each(DIALECTS)('single sign-on with OpenID Connect (%s)', (dialect) => 
     const done = await c.post('/api/v1/users/login/totp', { code: next });
     expect(done.status).toBe(200);
     expect((await signedInAs(c))?._id).toBe(account._id);
+  });
+
+  describe('on an invite-only instance', () => {
+    const startWith = (invite: string) => `/api/v1/auth/oidc/start?invite=${encodeURIComponent(invite)}`;
+    const newInvite = async (c: TestClient) =>
+      (await c.post('/api/v1/admin/invites')).body.data.url.split('invite=')[1] as string;
+    beforeAll(async () => {
+      expect((await admin.patch('/api/v1/admin/settings', { registration: 'invite' })).status).toBe(200);
+    });
+    afterAll(async () => {
+      await admin.patch('/api/v1/admin/settings', { registration: 'open' });
+    });
+
+    it('refuses a new identity without an invite, and makes no account', async () => {
+      const who = person();
+      const { c, answer } = await signIn(open, who);
+      expect(answer.headers.get('location')).toBe('/login?sso_error=invite_required');
+      expect(await signedInAs(c)).toBeNull();
+      const listed = await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(who.email!)}`);
+      expect(listed.body.meta.total).toBe(0);
+    });
+
+    it('registers a new identity with an invite carried through the provider, once', async () => {
+      const invite = await newInvite(admin);
+      const who = person({ name: 'Invited Person' });
+      const { c, answer } = await signIn(open, who, undefined, startWith(invite));
+      expect(answer.headers.get('location')).toBe('/dashboard');
+      expect(await signedInAs(c)).toMatchObject({ email: who.email, name: 'Invited Person', role: 'user' });
+      // The invite is spent: another new identity cannot use it.
+      const second = await signIn(open, person(), undefined, startWith(invite));
+      expect(second.answer.headers.get('location')).toBe('/login?sso_error=invite_invalid');
+      expect(await signedInAs(second.c)).toBeNull();
+      // The linked identity needs no invite to come back.
+      expect((await signIn(open, who)).answer.headers.get('location')).toBe('/dashboard');
+    });
+
+    it('refuses an invite that is not one', async () => {
+      const { c, answer } = await signIn(open, person(), undefined, startWith('x'.repeat(43)));
+      expect(answer.headers.get('location')).toBe('/login?sso_error=invite_invalid');
+      expect(await signedInAs(c)).toBeNull();
+    });
+
+    it('creates nothing with an invite where single sign-on makes no accounts', async () => {
+      const linkAdmin = linkOnly.client();
+      await linkAdmin.login(linkOnlyAdmin.email, strongPassword);
+      expect((await linkAdmin.patch('/api/v1/admin/settings', { registration: 'invite' })).status).toBe(200);
+      try {
+        const invite = await newInvite(linkAdmin);
+        const { answer } = await signIn(linkOnly, person(), undefined, startWith(invite));
+        expect(answer.headers.get('location')).toBe('/login?sso_error=no_account');
+        // The invite was not used up by the refusal.
+        const registered = await linkOnly
+          .client()
+          .post('/api/v1/users/register', { ...newAccount(), invite });
+        expect(registered.status).toBe(201);
+      } finally {
+        await linkAdmin.patch('/api/v1/admin/settings', { registration: 'open' });
+      }
+    });
   });
 });
 

@@ -4,10 +4,16 @@ import { TestClient } from './test-client';
 /**
  * Starts a single sign-on with `client` (one browser's CloudStash cookies), signs in at the provider as
  * `person` (with a cookie jar of its own, as the browser keeps per site), and answers the callback URL the
- * provider redirects back to, not yet followed, so a test can follow it as it is or tampered with.
+ * provider redirects back to, not yet followed, so a test can follow it as it is or tampered with. `startPath`
+ * may carry a query (an invite).
  */
-export async function signInAtIdp(client: TestClient, idp: TestIdp, person: IdpPerson): Promise<URL> {
-  const start = await client.get('/api/v1/auth/oidc/start');
+export async function signInAtIdp(
+  client: TestClient,
+  idp: TestIdp,
+  person: IdpPerson,
+  startPath = '/api/v1/auth/oidc/start',
+): Promise<URL> {
+  const start = await client.get(startPath);
   if (start.status !== 302) throw new Error(`start answered ${start.status}`);
   const atProvider = new TestClient(idp.issuer);
   const authorize = await atProvider.get(start.headers.get('location')!);

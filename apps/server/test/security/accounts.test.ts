@@ -174,6 +174,8 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       ['a foreign Origin', { origin: 'https://evil.example' }],
       ['Origin: null (sandboxed page)', { origin: 'null' }],
       ['Sec-Fetch-Site: cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
+      ['Sec-Fetch-Site: same-site without Origin (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+      ['Sec-Fetch-Site: none without Origin (a navigation no page started)', { 'sec-fetch-site': 'none' }],
       ['a look-alike origin', { origin: `${'http://127.0.0.1'}.evil.example` }],
     ] as const;
 
@@ -213,7 +215,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       const cases: Record<string, string>[] = [
         { origin: t.baseUrl },
         { 'sec-fetch-site': 'same-origin', origin: t.baseUrl },
-        { 'sec-fetch-site': 'none' },
+        { 'sec-fetch-site': 'same-origin' },
         {},
       ];
       for (const [i, headers] of cases.entries()) {

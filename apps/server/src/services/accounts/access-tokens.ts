@@ -1,14 +1,16 @@
 import crypto from 'node:crypto';
 import {
   ACCESS_TOKEN_PREFIX,
+  ACCESS_TOKENS_PER_ACCOUNT,
   ACCOUNT_MESSAGES,
   type AccessToken,
   type CreatedAccessToken,
   type TokenScope,
 } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
-import { nowIso } from '../../db/executor';
-import { notFound } from '../../errors';
+import { inTransaction, nowIso } from '../../db/executor';
+import { isPostgres } from '../../db/totals';
+import { AppError, notFound } from '../../errors';
 import * as tokens from '../../repositories/access-tokens';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';
@@ -34,7 +36,8 @@ const present = (row: {
 
 /**
  * Access tokens for scripts: 32 random bytes behind a recognisable prefix, shown once; only the SHA-256 is
- * stored (the token has 256 bits of entropy, so a fast hash is enough). Every request looks the token up:
+ * stored (the token has 256 bits of entropy, so a fast hash is enough). An account holds at most
+ * ACCESS_TOKENS_PER_ACCOUNT, so one account cannot grow the table (and its list) without bound. Every request looks the token up:
  * a revoked or expired token, or one of a disabled account, is refused on the very next request.
  */
 export class AccessTokens {
@@ -55,12 +58,21 @@ export class AccessTokens {
       expires_at: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
       last_used_at: null,
     };
-    await tokens.insertAccessToken(this.db, row);
+    // Counted under a lock on the account, so that tokens made at once cannot pass the cap together.
+    await inTransaction(this.db, async (trx) => {
+      await tokens.lockTokenOwner(trx, viewer.id, isPostgres(this.db));
+      if ((await tokens.countAccessTokens(trx, viewer.id)) >= ACCESS_TOKENS_PER_ACCOUNT) {
+        throw new AppError('CONFLICT', ACCOUNT_MESSAGES.tokenLimitReached);
+      }
+      await tokens.insertAccessToken(trx, row);
+    });
     return { ...present(row), token };
   }
 
-  async list(viewer: Viewer): Promise<AccessToken[]> {
-    return (await tokens.listAccessTokens(this.db, viewer.id)).map(present);
+  /** A page of the viewer's tokens, newest first. */
+  async list(viewer: Viewer, page: { limit: number; cursor?: string }) {
+    const result = await tokens.listAccessTokens(this.db, viewer.id, page);
+    return { items: result.rows.map(present), meta: { total: result.total, nextCursor: result.nextCursor } };
   }
 
   async revoke(viewer: Viewer, id: string): Promise<void> {
@@ -80,6 +92,8 @@ export class AccessTokens {
       await tokens.touchAccessToken(this.db, row.token_id, new Date(now).toISOString());
     }
     const user = presentUser(row);
-    return { id: user._id, role: user.role, user, scope: row.scope };
+    // A token acts as an ordinary user whatever the account's role: administering the instance and
+    // moderating others' files and links need the administrator's own signed-in session.
+    return { id: user._id, role: 'user', user, scope: row.scope };
   }
 }

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, cleanFilename, type User } from '@cloudstas
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/executor';
 import * as accountUsers from '../../repositories/account-users';
+import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
 import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
 import { findUserById } from '../../repositories/users';
 import { hashPassword, isCommonPassword, verifyPassword } from '../passwords';
@@ -25,16 +26,20 @@ export class ProfileService {
     return presentUser((await findUserById(this.db, viewer.id))!);
   }
 
-  /** Sets a new password after checking the current one; every session but `currentToken`'s ends. */
+  /**
+   * Sets a new password after checking the current one; every session but `currentToken`'s ends, and every
+   * access token too when `revokeTokens` (the default: whoever knew the old password may have made some).
+   */
   async changePassword(
     viewer: Viewer,
     currentToken: string | undefined,
-    input: { currentPassword: string; newPassword: string },
+    input: { currentPassword: string; newPassword: string; revokeTokens: boolean },
   ): Promise<void> {
     await this.requirePassword(viewer.id, input.currentPassword, 'currentPassword');
     const passwordHash = await checkedPasswordHash(input.newPassword, 'newPassword');
     await accountUsers.updatePasswordHash(this.db, viewer.id, passwordHash, nowIso());
     await deleteSessionsOfUserExcept(this.db, viewer.id, currentToken ? hashToken(currentToken) : undefined);
+    if (input.revokeTokens) await deleteAccessTokensOfUser(this.db, viewer.id);
   }
 
   async deleteOwnAccount(viewer: Viewer, input: { password: string; email: string }): Promise<void> {

@@ -17,6 +17,9 @@ import { hashToken, type Viewer } from '../sessions';
 
 const REGISTRATION_KEY = 'registration';
 
+/** Why a registration is refused, named after its message. */
+export type RegistrationRefusal = 'registrationClosed' | 'inviteRequired' | 'inviteInvalid';
+
 /** Where links this instance hands out point: absolute when PUBLIC_ORIGIN is set, else a path on this host. */
 export const linkTo = (config: Pick<Config, 'publicOrigin'>, path: string) =>
   `${config.publicOrigin ?? ''}${path}`;
@@ -83,12 +86,25 @@ export class Registration {
    * invite (`invited`) must use it up in every mode, so one invite cannot carry many registrations past it.
    */
   async admit(trx: Executor, invite: string | undefined, newUserId: string, invited = false): Promise<void> {
+    const refusal = await this.refusal(trx, invite, newUserId, invited);
+    if (refusal) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES[refusal]);
+  }
+
+  /**
+   * Why a new account may not be made now (by a form or by single sign-on alike), or null, using up the invite
+   * when the mode needs one (or when the registration was `invited` past the hourly limit). Inside the new
+   * account's transaction, like `admit`.
+   */
+  async refusal(
+    trx: Executor,
+    invite: string | undefined,
+    newUserId: string,
+    invited = false,
+  ): Promise<RegistrationRefusal | null> {
     const mode = await this.mode(trx);
-    if (mode === 'closed') throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.registrationClosed);
-    if (mode === 'open' && !invited) return;
-    if (!invite) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.inviteRequired);
-    if (!(await consumeInvite(trx, hashToken(invite), newUserId, nowIso()))) {
-      throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.inviteInvalid);
-    }
+    if (mode === 'closed') return 'registrationClosed';
+    if (mode === 'open' && !invited) return null;
+    if (!invite) return 'inviteRequired';
+    return (await consumeInvite(trx, hashToken(invite), newUserId, nowIso())) ? null : 'inviteInvalid';
   }
 }

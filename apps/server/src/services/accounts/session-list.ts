@@ -13,23 +13,30 @@ export class SessionList {
     private readonly config: Pick<Config, 'session'>,
   ) {}
 
-  async list(viewer: Viewer, currentToken: string | undefined): Promise<AccountSession[]> {
+  /** A page of the viewer's live sessions, newest first; `current` marks the one making the request. */
+  async list(
+    viewer: Viewer,
+    currentToken: string | undefined,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: AccountSession[]; meta: { total: number; nextCursor: string | null } }> {
     const currentHash = currentToken ? hashToken(currentToken) : undefined;
     const now = Date.now();
-    const rows = await accountSessions.listSessionsOfUser(this.db, viewer.id);
-    return rows
-      .filter(
-        (row) =>
-          Date.parse(row.expires_at) > now && Date.parse(row.last_seen_at) + this.config.session.idleMs > now,
-      )
-      .map((row) => ({
+    const live = {
+      now: new Date(now).toISOString(),
+      idleBefore: new Date(now - this.config.session.idleMs).toISOString(),
+    };
+    const result = await accountSessions.listSessionsOfUser(this.db, viewer.id, live, page);
+    return {
+      items: result.rows.map((row) => ({
         id: row.id,
         ...describeUserAgent(row.user_agent),
         address: row.address,
         createdAt: row.created_at,
         lastUsedAt: row.last_seen_at,
         current: row.token_hash === currentHash,
-      }));
+      })),
+      meta: { total: result.total, nextCursor: result.nextCursor },
+    };
   }
 
   async end(viewer: Viewer, sessionId: string): Promise<void> {

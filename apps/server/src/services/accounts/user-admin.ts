@@ -11,6 +11,7 @@ import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/executor';
 import { notFound } from '../../errors';
 import * as accountUsers from '../../repositories/account-users';
+import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
 import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
 import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-links';
 import { findUserById } from '../../repositories/users';
@@ -69,13 +70,17 @@ export class UserAdmin {
     return { url: linkTo(this.config, `/reset/${token}`), expiresAt };
   }
 
-  /** Uses a reset link once: sets the password and ends every session of the account. */
+  /**
+   * Uses a reset link once: sets the password and ends every session and access token of the account (a reset
+   * means the old password is lost or known to someone else, who may have made tokens with it).
+   */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const passwordHash = await checkedPasswordHash(newPassword, 'newPassword');
     const link = await consumePasswordReset(this.db, hashToken(token), nowIso());
     if (!link) throw fieldError('token', ACCOUNT_MESSAGES.resetLinkInvalid);
     await accountUsers.updatePasswordHash(this.db, link.user_id, passwordHash, nowIso());
     await deleteSessionsOfUserExcept(this.db, link.user_id, undefined);
+    await deleteAccessTokensOfUser(this.db, link.user_id);
   }
 
   private async requireUser(userId: string): Promise<void> {

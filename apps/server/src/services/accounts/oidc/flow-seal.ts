@@ -6,6 +6,8 @@ export interface OidcFlow {
   nonce: string;
   codeVerifier: string;
   redirectUri: string;
+  /** The invite a first sign-in registers with on an invite-only instance (from the invite's page). */
+  invite?: string;
   /** Epoch milliseconds after which the callback is refused. */
   expires: number;
 }

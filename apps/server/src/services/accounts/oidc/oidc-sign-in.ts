@@ -3,13 +3,15 @@ import { cleanDisplayName, emailField, type SsoErrorCode, type User } from '@clo
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connect';
 import { inTransaction, nowIso } from '../../../db/executor';
+import { deleteAccessTokensOfUser } from '../../../repositories/access-tokens';
+import { deleteSessionsOfUserExcept } from '../../../repositories/account-sessions';
 import { findLinkedUserId, linkIdentity, touchIdentity } from '../../../repositories/oidc-identities';
 import { findUserByEmail, findUserById, insertUserFirstAsAdmin } from '../../../repositories/users';
 import { hashPassword } from '../../passwords';
 import { presentUser } from '../../presenters';
 import type { SessionClient, SessionService } from '../../sessions';
 import type { PendingLogins } from '../pending-login';
-import type { Registration } from '../registration';
+import type { Registration, RegistrationRefusal } from '../registration';
 import type { TotpService } from '../totp';
 import { OIDC_FLOW_TTL_MS, type OidcFlowSeal } from './flow-seal';
 import { OidcProviderClient, type OidcIdentity, type OidcSettings } from './provider-client';
@@ -25,13 +27,32 @@ export type SsoOutcome =
   | { user: User; token: string; expiresAt: Date }
   | { totpRequired: true; pending: { value: string; expiresAt: Date } };
 
+interface SignInContext {
+  invite?: string;
+  signedInAs?: string;
+}
+
+const REFUSAL_CODES: Record<RegistrationRefusal, SsoErrorCode> = {
+  registrationClosed: 'no_account',
+  inviteRequired: 'invite_required',
+  inviteInvalid: 'invite_invalid',
+};
+
 const isUniqueViolation = (error: unknown) =>
   /unique|duplicate key/i.test(String((error as { message?: string })?.message));
 
+/** Where a single sign-on starts: the redirect URI, and the invite a new account would use. */
+export interface SsoStart {
+  redirectUri: string;
+  invite?: string;
+}
+
 /**
- * Signing in through an OpenID Connect provider. The identity (issuer, subject) is what signs in; an email
- * only ever links an identity to an existing account when the provider says it verified that email, so an
- * attacker who can set any unverified email at some provider cannot take over the account that owns it.
+ * Signing in through an OpenID Connect provider. The identity (issuer, subject) is what signs in. An identity
+ * is linked to an existing account only when the provider verified the email AND the person proves the account
+ * here: the callback arrives in a browser already signed in to it (the login page's link step has them sign in
+ * with the password first). The email alone never links: registering an address proves nothing (no email is
+ * sent), so whoever registered `victim@company.com` first must not receive the victim's identity later.
  */
 export class OidcSignIn {
   private readonly provider: OidcProviderClient;
@@ -55,10 +76,15 @@ export class OidcSignIn {
     return this.settings.label;
   }
 
+  /** Whether a first sign-in may make an account (never while registration is closed; with an invite if invite-only). */
+  get createsAccounts(): boolean {
+    return this.settings.autoRegister;
+  }
+
   /** Where to send the browser, and the sealed flow it must bring back in a cookie. */
-  async start(redirectUri: string): Promise<{ url: string; flow: { value: string; expiresAt: Date } }> {
+  async start(from: SsoStart): Promise<{ url: string; flow: { value: string; expiresAt: Date } }> {
     const expires = Date.now() + OIDC_FLOW_TTL_MS;
-    const flow = { ...OidcProviderClient.newChecks(), redirectUri, expires };
+    const flow = { ...OidcProviderClient.newChecks(), ...from, expires };
     const url = await this.provider.authorizationUrl(flow).catch((error: unknown) => {
       this.deps.log.error({ err: error }, 'single sign-on: provider discovery failed');
       throw new SsoError('provider');
@@ -66,8 +92,17 @@ export class OidcSignIn {
     return { url: url.href, flow: { value: this.deps.seal.seal(flow), expiresAt: new Date(expires) } };
   }
 
-  /** The provider's answer (the callback's query string) and the flow cookie, to a session or a pending sign-in. */
-  async finish(query: string, flowValue: string | undefined, client: SessionClient): Promise<SsoOutcome> {
+  /**
+   * The provider's answer (the callback's query string) and the flow cookie, to a session or a pending sign-in.
+   * `signedInAs` is the account this browser's own session (not a token) is signed in to, if any: the proof that
+   * lets an identity be linked to it.
+   */
+  async finish(
+    query: string,
+    flowValue: string | undefined,
+    client: SessionClient,
+    signedInAs?: string,
+  ): Promise<SsoOutcome> {
     const flow = this.deps.seal.open(flowValue);
     const returned = new URLSearchParams(query).get('state') ?? '';
     if (!flow || !sameText(returned, flow.state)) throw new SsoError('expired');
@@ -78,30 +113,34 @@ export class OidcSignIn {
       this.deps.log.warn({ err: error }, 'single sign-on: the provider answer was refused');
       throw new SsoError('provider');
     });
-    const userId = await this.accountFor(identity);
+    const userId = await this.accountFor(identity, { invite: flow.invite, signedInAs });
     const row = await findUserById(this.db, userId);
     if (!row) throw new SsoError('no_account');
     if (row.disabled === 1) throw new SsoError('disabled');
-    // Two-factor sign-in applies however the first factor was given.
-    if (await this.deps.totp.isEnabled(userId)) {
+    // Two-factor sign-in applies however the first factor was given, unless this browser's session of the
+    // account already passed it.
+    if (userId !== signedInAs && (await this.deps.totp.isEnabled(userId))) {
       return { totpRequired: true, pending: this.deps.pending.issue(userId) };
     }
     const session = await this.deps.sessions.create(userId, client);
     return { user: presentUser(row), ...session };
   }
 
-  /** The linked account, else one linked by verified email, else a new one when allowed. Retried once after a race. */
-  private async accountFor(identity: OidcIdentity): Promise<string> {
+  /**
+   * The linked account, else the signed-in account with the verified email (linked now), else a new one when
+   * allowed. Retried once after a race.
+   */
+  private async accountFor(identity: OidcIdentity, context: SignInContext): Promise<string> {
     try {
-      return await this.findOrCreate(identity);
+      return await this.findOrCreate(identity, context);
     } catch (error) {
       // Two first sign-ins of one identity at once: the other one linked or created it; use what it made.
       if (!isUniqueViolation(error)) throw error;
-      return this.findOrCreate(identity);
+      return this.findOrCreate(identity, context);
     }
   }
 
-  private async findOrCreate(identity: OidcIdentity): Promise<string> {
+  private async findOrCreate(identity: OidcIdentity, context: SignInContext): Promise<string> {
     const { issuer, subject } = identity;
     const linked = await findLinkedUserId(this.db, issuer, subject);
     if (linked) {
@@ -115,21 +154,39 @@ export class OidcSignIn {
     if (!identity.emailVerified) throw new SsoError('email_unverified');
     const existing = await findUserByEmail(this.db, email.data);
     if (existing) {
-      await linkIdentity(this.db, { issuer, subject, userId: existing.id }, nowIso());
+      // Nobody proved this address to this instance: only the account's own signed-in session may take the link.
+      if (existing.id !== context.signedInAs) throw new SsoError('link_required');
+      await this.link(identity, existing.id);
       return existing.id;
     }
-    return this.register(identity, email.data);
+    return this.register(identity, email.data, context.invite);
   }
 
-  /** A new account for a first sign-in, when single sign-on may create accounts and registration is not closed. */
-  private async register(identity: OidcIdentity, email: string): Promise<string> {
+  /**
+   * Links the identity and ends every session and access token of the account (the new session is made after):
+   * whatever was signed in before the account gained a way in is signed out, in case it was not the owner.
+   */
+  private async link(identity: OidcIdentity, userId: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await linkIdentity(trx, { issuer: identity.issuer, subject: identity.subject, userId }, nowIso());
+      await deleteSessionsOfUserExcept(trx, userId, undefined);
+      await deleteAccessTokensOfUser(trx, userId);
+    });
+  }
+
+  /**
+   * A new account for a first sign-in, when single sign-on may create accounts and registration allows it:
+   * never while it is closed, and with an invite (used up here) while it is invite-only.
+   */
+  private async register(identity: OidcIdentity, email: string, invite: string | undefined): Promise<string> {
     if (!this.settings.autoRegister) throw new SsoError('no_account');
     const name = cleanDisplayName(identity.name ?? '') || cleanDisplayName(email.split('@')[0]!) || 'User';
     // No usable password: a random one nobody is told (an administrator's reset link can set a real one).
     const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
     const id = crypto.randomUUID();
     await inTransaction(this.db, async (trx) => {
-      if ((await this.deps.registration.mode(trx)) === 'closed') throw new SsoError('no_account');
+      const refusal = await this.deps.registration.refusal(trx, invite, id);
+      if (refusal) throw new SsoError(REFUSAL_CODES[refusal]);
       const now = nowIso();
       await insertUserFirstAsAdmin(trx, {
         id,

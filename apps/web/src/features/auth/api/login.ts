@@ -24,8 +24,8 @@ export const loginWithCode = (body: TotpCodeBody) =>
  * Success toast, user data refreshed; failure toast with the server's message or the default. An answer that
  * asks for a code signs nobody in yet: the caller shows the code step.
  */
-export function useLogin() {
-  const signedIn = useSignedIn();
+export function useLogin(leaveTo?: string) {
+  const signedIn = useSignedIn(leaveTo);
   return useMutation({
     mutationFn: login,
     onSuccess: async (answer) => {
@@ -38,8 +38,8 @@ export function useLogin() {
   });
 }
 
-export function useLoginWithCode() {
-  const signedIn = useSignedIn();
+export function useLoginWithCode(leaveTo?: string) {
+  const signedIn = useSignedIn(leaveTo);
   return useMutation({
     mutationFn: loginWithCode,
     onSuccess: (answer) => signedIn(answer.message, answer.data),
@@ -49,9 +49,18 @@ export function useLoginWithCode() {
   });
 }
 
-function useSignedIn() {
+/**
+ * What a completed sign-in does here: the toast and the signed-in user, or, with `leaveTo`, a full-page
+ * navigation there (the single sign-on link step goes back through the provider). Done in the mutation's own
+ * success handler: the signed-in user unmounts the login page, and any callback of the page with it.
+ */
+function useSignedIn(leaveTo: string | undefined) {
   const queryClient = useQueryClient();
   return async (message: string, user: User) => {
+    if (leaveTo) {
+      window.location.assign(leaveTo);
+      return;
+    }
     toast.success(message || MESSAGES.loginSuccess);
     // Another account may have used this tab: nothing cached for it may show to this one.
     forgetAccountData(queryClient);

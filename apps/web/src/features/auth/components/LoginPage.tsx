@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { SSO_TOTP_QUERY, isTotpRequired, loginBodySchema } from '@cloudstash/contract';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SSO_LINK_ERROR, SSO_TOTP_QUERY, isTotpRequired, loginBodySchema } from '@cloudstash/contract';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { AuthCard } from './AuthCard';
-import { SsoSignIn } from './SsoSignIn';
+import { SsoSignIn, ssoStartHref } from './SsoSignIn';
 import { PendingButton } from '../../../components/PendingButton';
 import { TotpStep } from './TotpStep';
 import { CurrentPasswordField, EmailField } from '../../../components/AccountFields';
@@ -18,7 +18,6 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const notice = (location.state as LoginNotice | null)?.notice;
-  const login = useLogin();
   // Single sign-on comes back here when the account also asks for a code: the provider stood in for the password.
   const [step, setStep] = useState<'password' | 'code'>(() =>
     location.search.slice(1).split('&').includes(SSO_TOTP_QUERY) ? 'code' : 'password',
@@ -26,6 +25,11 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The link step: single sign-on found this email's account but cannot link it until its owner signs in here;
+  // once signed in, the browser goes through the provider again and the callback links the account it finds.
+  const linking = useSearchParams()[0].get('sso_error') === SSO_LINK_ERROR;
+  const leaveTo = linking ? ssoStartHref() : undefined;
+  const login = useLogin(leaveTo);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,13 +51,22 @@ export default function LoginPage() {
   if (step === 'code') {
     return (
       <AuthCard title="Login" subtitle="Two-factor sign-in">
-        <TotpStep onSignedIn={() => void toDashboard()} onRestart={() => setStep('password')} />
+        <TotpStep
+          onSignedIn={() => void toDashboard()}
+          onRestart={() => setStep('password')}
+          leaveTo={leaveTo}
+        />
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Login" subtitle="Sign in to your CloudStash account">
+    <AuthCard
+      title="Login"
+      subtitle={
+        linking ? 'Link your account: sign in with its password' : 'Sign in to your CloudStash account'
+      }
+    >
       {notice && (
         <p role="status" className="alert alert-success alert-soft">
           {notice}

@@ -7,6 +7,7 @@ import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../li
 import { useRegister } from '../api/register';
 import { useRegistrationMode } from '../api/registration';
 import { AuthCard } from './AuthCard';
+import { SsoSignIn } from './SsoSignIn';
 import { PendingButton } from '../../../components/PendingButton';
 import { EmailField, NewPasswordField } from '../../../components/AccountFields';
 
@@ -87,6 +88,7 @@ export default function RegisterPage() {
           Register
         </PendingButton>
       </form>
+      {invite && <SsoSignIn invite={invite} />}
       <ToLogin />
     </AuthCard>
   );

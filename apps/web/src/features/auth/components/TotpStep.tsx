@@ -6,9 +6,20 @@ import { useFormFields } from '../../../lib/use-form-fields';
 import { useLoginWithCode } from '../api/login';
 import { OneTimeCodeField } from '../../../components/AccountFields';
 
-/** The sign-in's second step: the password was right, now a code from the app (or a recovery code). */
-export function TotpStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRestart: () => void }) {
-  const complete = useLoginWithCode();
+/**
+ * The sign-in's second step: the password was right, now a code from the app (or a recovery code). With
+ * `leaveTo`, a completed sign-in leaves for that address instead (see useLoginWithCode).
+ */
+export function TotpStep({
+  onSignedIn,
+  onRestart,
+  leaveTo,
+}: {
+  onSignedIn: () => void;
+  onRestart: () => void;
+  leaveTo?: string;
+}) {
+  const complete = useLoginWithCode(leaveTo);
   const form = useFormFields({ code: '' });
 
   const onSubmit = (event: FormEvent) => {

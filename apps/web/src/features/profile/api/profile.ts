@@ -23,13 +23,13 @@ export const useRename = () =>
     invalidates: [queryKeys.me],
   });
 
-/** Every other session ends on the server, so the sessions list is refetched. */
+/** Every other session (and, when asked, every token) ends on the server, so both lists are refetched. */
 export const useChangePassword = () =>
   useActionMutation({
     mutationFn: (body: ChangePasswordBody) =>
       apiRequest<Answer>('/users/me/password', { method: 'POST', body }),
     failedMessage: 'Failed to change your password',
-    invalidates: [queryKeys.sessions],
+    invalidates: [queryKeys.sessions, queryKeys.tokens],
   });
 
 /** The account is gone and so is the session: forget everything and go to the login page. */

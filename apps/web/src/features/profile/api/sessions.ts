@@ -1,16 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AccountSession } from '@cloudstash/contract';
 import { useActionMutation } from '../../../lib/action-mutation';
-import { apiData, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
+import { PROFILE_PAGE_SIZE } from './page-size';
 
 type Answer = { message: string };
 
+/** Where the account is signed in, a page at a time (newest first). */
 export const useSessions = () =>
-  useQuery({
-    queryKey: queryKeys.sessions,
-    queryFn: ({ signal }) => apiData<AccountSession[]>('/users/me/sessions', { signal }),
-  });
+  usePagedList(
+    pagedListOptions<AccountSession>(queryKeys.sessions, '/users/me/sessions', { limit: PROFILE_PAGE_SIZE }),
+  );
 
 export const useEndSession = () =>
   useActionMutation({

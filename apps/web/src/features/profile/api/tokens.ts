@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AccessToken, CreateTokenBody, CreatedAccessToken, Envelope } from '@cloudstash/contract';
 import { useActionMutation } from '../../../lib/action-mutation';
-import { apiData, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
 import { queryKeys } from '../../../lib/query-keys';
+import { PROFILE_PAGE_SIZE } from './page-size';
 
+/** The account's access tokens, a page at a time (newest first). */
 export const useTokens = () =>
-  useQuery({
-    queryKey: queryKeys.tokens,
-    queryFn: ({ signal }) => apiData<AccessToken[]>('/users/me/tokens', { signal }),
-  });
+  usePagedList(
+    pagedListOptions<AccessToken>(queryKeys.tokens, '/users/me/tokens', { limit: PROFILE_PAGE_SIZE }),
+  );
 
 export const useCreateToken = () =>
   useActionMutation({

@@ -1,25 +1,32 @@
 import { formatDate, type AccountSession } from '@cloudstash/contract';
+import { LoadMore } from '../../../components/LoadMore';
 import { PendingButton } from '../../../components/PendingButton';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState, LoadingState } from '../../../components/States';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 
 export function SessionsSection() {
-  const { data: sessions, isPending, isError } = useSessions();
+  const sessions = useSessions();
   const endOthers = useEndOtherSessions();
-  const others = sessions?.filter((session) => !session.current).length ?? 0;
+  // Counted on the server: the sessions not loaded yet are "others" too.
+  const others = sessions.total - (sessions.items.some((session) => session.current) ? 1 : 0);
 
   return (
     <SectionCard title="Sessions" description="Where your account is signed in right now.">
-      {isPending && <LoadingState label="Loading sessions" />}
-      {isError && <ErrorState message="Failed to load sessions" />}
-      {sessions && (
+      {sessions.isPending && <LoadingState label="Loading sessions" />}
+      {sessions.failed && <ErrorState message="Failed to load sessions" />}
+      {sessions.items.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Active sessions">
-          {sessions.map((session) => (
+          {sessions.items.map((session) => (
             <SessionItem key={session.id} session={session} />
           ))}
         </ul>
       )}
+      <LoadMore
+        hasNextPage={sessions.hasNextPage}
+        isFetchingNextPage={sessions.isFetchingNextPage}
+        onLoadMore={sessions.fetchNextPage}
+      />
       {others > 0 && (
         <PendingButton
           type="button"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AccessToken, CreatedAccessToken } from '@cloudstash/contract';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyField } from '../../../components/CopyField';
+import { LoadMore } from '../../../components/LoadMore';
 import { SectionCard } from '../../../components/SectionCard';
 import { ErrorState, LoadingState } from '../../../components/States';
 import { useRevokeToken, useTokens } from '../api/tokens';
@@ -9,7 +10,7 @@ import { CreateTokenForm } from './CreateTokenForm';
 import { TokenItem } from './TokenItem';
 
 export function TokensSection() {
-  const { data: tokens, isPending, isError } = useTokens();
+  const tokens = useTokens();
   const revoke = useRevokeToken();
   const [created, setCreated] = useState<CreatedAccessToken>();
   const [revoking, setRevoking] = useState<AccessToken>();
@@ -40,16 +41,23 @@ export function TokensSection() {
           </button>
         </div>
       )}
-      {isPending && <LoadingState label="Loading access tokens" />}
-      {isError && <ErrorState message="Failed to load access tokens" />}
-      {tokens?.length === 0 && <p className="text-base-content/80">No access tokens yet.</p>}
-      {tokens && tokens.length > 0 && (
+      {tokens.isPending && <LoadingState label="Loading access tokens" />}
+      {tokens.failed && <ErrorState message="Failed to load access tokens" />}
+      {!tokens.isPending && !tokens.failed && tokens.items.length === 0 && (
+        <p className="text-base-content/80">No access tokens yet.</p>
+      )}
+      {tokens.items.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Access tokens">
-          {tokens.map((token) => (
+          {tokens.items.map((token) => (
             <TokenItem key={token.id} token={token} onRevoke={setRevoking} />
           ))}
         </ul>
       )}
+      <LoadMore
+        hasNextPage={tokens.hasNextPage}
+        isFetchingNextPage={tokens.isFetchingNextPage}
+        onLoadMore={tokens.fetchNextPage}
+      />
       <ConfirmDialog
         open={Boolean(revoking)}
         title="Revoke access token"
