@@ -18,15 +18,6 @@ export function listAccessTokens(db: Executor, userId: string) {
     .execute();
 }
 
-export function findAccessToken(db: Executor, userId: string, id: string) {
-  return db
-    .selectFrom('access_tokens')
-    .select(PUBLIC_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export async function deleteAccessToken(db: Executor, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('access_tokens')
