@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { hodgesLehmannShift, mannWhitneyU } from '../../apps/server/test/security/helpers/mann-whitney';
+import { hodgesLehmannShift, mannWhitneyU } from '@cloudstash/test-support/mann-whitney';
 import { multipartBody, signUp, upload } from './lib/api';
 import { spreadOf } from './lib/load';
 import type { Row } from './lib/report';

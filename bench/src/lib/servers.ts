@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, readMemory, startChild, waitForHttp, type Child } from './proc';
-import { findNginx, nginxConfig, type HandOff } from '../../../apps/server/test/helpers/nginx';
+import { findNginx, nginxConfig, type HandOff } from '@cloudstash/test-support/nginx';
 import { REPO_DIR, SERVER_MAIN } from './paths';
 
 export { findNginx };

@@ -87,8 +87,11 @@ export const MESSAGES = {
 } as const;
 
 /** 415 text naming the type that was refused. */
-export function unsupportedTypeMessage(type: string): string {
-  return `File type "${type}" is not supported. Allowed types: ${ALLOWED_MIME_TYPES.join(', ')}`;
+export function unsupportedTypeMessage(
+  type: string,
+  allowedTypes: readonly string[] = ALLOWED_MIME_TYPES,
+): string {
+  return `File type "${type}" is not supported. Allowed types: ${allowedTypes.join(', ')}`;
 }
 
 /** 415 text when the bytes are an allowed type, but not the one the file claims to be. */

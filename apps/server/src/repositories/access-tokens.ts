@@ -36,15 +36,6 @@ export async function lockTokenOwner(db: Executor, userId: string, postgres: boo
   await query.execute();
 }
 
-export function findAccessToken(db: Executor, userId: string, id: string) {
-  return db
-    .selectFrom('access_tokens')
-    .select(PUBLIC_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export async function deleteAccessToken(db: Executor, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('access_tokens')

@@ -26,7 +26,7 @@ export async function serveFileContent(services: Services, request: FastifyReque
     const content = await services.files.openContent(viewer, params.id);
     // A download counts when all its bytes have been read and verified for a full GET (not HEAD, a range or a
     // 304); a response cut short before that (client gone, damaged bytes) counts nothing.
-    const count = async () => void (await services.downloads.countDelivered(viewer.id, content.file.id));
+    const count = async () => void (await services.downloads.countSignedIn(viewer.id, content.file.id));
     return sendContent(request, reply, content, 'download', {
       onDelivered: request.method === 'GET' ? count : undefined,
       handOffPrefix: services.config.accelRedirectPrefix,

@@ -18,6 +18,7 @@ import { signedIn } from '../http/auth';
 import { AppError } from '../errors';
 import { isCrossSite } from '../http/origin-check';
 import { receiveUpload } from '../http/multipart-upload';
+import { describedOnly, updateFormSchema, uploadFormSchema } from '../http/request-docs';
 import { sendThumbnail } from '../http/send-thumbnail';
 import { readUpdateForm } from '../http/update-form';
 import type { Services } from '../services/container';
@@ -127,7 +128,16 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
 
   app.post(
     '/files/upload',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(fileSchema) } } },
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        body: uploadFormSchema,
+        response: { 201: envelope(fileSchema) },
+      },
+      // The form is streamed to disk by receiveUpload as it arrives, never parsed or validated beforehand.
+      validatorCompiler: describedOnly('body'),
+    },
     async (request, reply) => {
       const viewer = signedIn(request);
       const file = await receiveUpload(
@@ -143,7 +153,17 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
 
   app.patch(
     '/files/update/:id',
-    { schema: { tags, params: fileIdParamsSchema, response: { 200: envelope(fileSchema) } } },
+    {
+      schema: {
+        tags,
+        params: fileIdParamsSchema,
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: updateFormSchema,
+        response: { 200: envelope(fileSchema) },
+      },
+      // Read from any of the three encodings by readUpdateForm, then checked by updateFileBodySchema.
+      validatorCompiler: describedOnly('body'),
+    },
     async (request) => {
       const viewer = signedIn(request);
       const input = updateFileBodySchema.parse(await readUpdateForm(request));

@@ -13,6 +13,15 @@ import {
   parseUploadMetadata,
   requireTusVersion,
 } from '../http/tus';
+import {
+  TUS_CONSUMES,
+  describedOnly,
+  tusAppendHeadersSchema,
+  tusAppendBytesSchema,
+  tusFirstBytesSchema,
+  tusCreateHeadersSchema,
+  tusHeadersSchema,
+} from '../http/request-docs';
 import type { ResumableProgress } from '../services/resumable-uploads';
 import type { Services } from '../services/container';
 
@@ -53,24 +62,43 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       .send(),
   );
 
-  app.post('/uploads', { schema: { tags } }, async (request, reply) => {
-    const viewer = signedIn(request);
-    if (request.headers['upload-defer-length'] !== undefined)
-      throw new AppError('VALIDATION_FAILED', MESSAGES.uploadLengthRequired);
-    const length = byteCountHeader(request, 'upload-length', MESSAGES.uploadLengthRequired);
-    const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
-    let progress = await resumable.create(viewer, { length, ...metadata });
-    void reply.header('Location', `${API_BASE}/uploads/${progress.id}`);
-    if (withBody(request.headers['content-type'])) {
-      progress = await resumable.append(viewer, progress.id, 0, request.raw);
-    }
-    return describe(reply.status(201), progress).send();
-  });
+  // Headers and bytes are described for the OpenAPI document and checked by the handlers, which answer a
+  // bad one with the protocol's message (and never let Fastify buffer the bytes).
+  const validatorCompiler = describedOnly('headers', 'body');
+
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        tags,
+        headers: tusCreateHeadersSchema,
+        consumes: TUS_CONSUMES,
+        body: tusFirstBytesSchema,
+      },
+      validatorCompiler,
+    },
+    async (request, reply) => {
+      const viewer = signedIn(request);
+      if (request.headers['upload-defer-length'] !== undefined)
+        throw new AppError('VALIDATION_FAILED', MESSAGES.uploadLengthRequired);
+      const length = byteCountHeader(request, 'upload-length', MESSAGES.uploadLengthRequired);
+      const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+      let progress = await resumable.create(viewer, { length, ...metadata });
+      void reply.header('Location', `${API_BASE}/uploads/${progress.id}`);
+      if (withBody(request.headers['content-type'])) {
+        progress = await resumable.append(viewer, progress.id, 0, request.raw);
+      }
+      return describe(reply.status(201), progress).send();
+    },
+  );
 
   app.route({
     method: 'HEAD',
     url: '/uploads/:id',
-    schema: { tags, params },
+    schema: { tags, params, headers: tusHeadersSchema },
+    validatorCompiler,
+    // HEAD is how a client learns where to resume: the document lists it, unlike the HEAD of every GET.
+    config: { swagger: { exposeHeadRoute: true } },
     handler: async (request, reply) => {
       const progress = await resumable.status(signedIn(request), request.params.id);
       return describe(reply.status(200), progress)
@@ -80,17 +108,34 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
   });
 
-  app.patch('/uploads/:id', { schema: { tags, params } }, async (request, reply) => {
-    const viewer = signedIn(request);
-    if (!withBody(request.headers['content-type']))
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadContentType);
-    const offset = byteCountHeader(request, 'upload-offset', MESSAGES.uploadOffsetMismatch);
-    const progress = await resumable.append(viewer, request.params.id, offset, request.raw);
-    return describe(reply.status(204), progress).send();
-  });
+  app.patch(
+    '/uploads/:id',
+    {
+      schema: {
+        tags,
+        params,
+        headers: tusAppendHeadersSchema,
+        consumes: TUS_CONSUMES,
+        body: tusAppendBytesSchema,
+      },
+      validatorCompiler,
+    },
+    async (request, reply) => {
+      const viewer = signedIn(request);
+      if (!withBody(request.headers['content-type']))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadContentType);
+      const offset = byteCountHeader(request, 'upload-offset', MESSAGES.uploadOffsetMismatch);
+      const progress = await resumable.append(viewer, request.params.id, offset, request.raw);
+      return describe(reply.status(204), progress).send();
+    },
+  );
 
-  app.delete('/uploads/:id', { schema: { tags, params } }, async (request, reply) => {
-    await resumable.terminate(signedIn(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/uploads/:id',
+    { schema: { tags, params, headers: tusHeadersSchema }, validatorCompiler },
+    async (request, reply) => {
+      await resumable.terminate(signedIn(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -23,19 +23,23 @@ async function record(trx: Executor, fileId: string, linkId: string | null, at: 
   await incrementDownloadCount(trx, fileId);
 }
 
-/** The one place a download is counted, and the history it leaves. */
+/**
+ * The one place a download is counted, and the history it leaves. A download is counted through one of two
+ * entry points: `countThroughLink` (a visitor's Download through a share link, bounded by the link's limit) and
+ * `countSignedIn` (a signed-in user's download, at most once per user and file a minute).
+ */
 export class DownloadService {
   constructor(private readonly db: Db) {}
 
   /**
-   * Counts one download of a file, through a link or not: a history row (time, file, link; nothing about who)
-   * and the counters. Through a link the link's limit is claimed first in the same transaction; when the claim
-   * fails (revoked, expired or used up meanwhile) nothing is counted and the answer is false.
+   * Counts one download through a share link. The link's limit is claimed first, in the same transaction as the
+   * history row and the file's counter; when the claim fails (revoked, expired or used up meanwhile) nothing is
+   * counted and the answer is false.
    */
-  async count(fileId: string, linkId: string | null, now: number = Date.now()): Promise<boolean> {
+  async countThroughLink(fileId: string, linkId: string, now: number = Date.now()): Promise<boolean> {
     const at = new Date(now).toISOString();
     return inTransaction(this.db, async (trx) => {
-      if (linkId && !(await claimLinkDownload(trx, linkId, at))) return false;
+      if (!(await claimLinkDownload(trx, linkId, at))) return false;
       await record(trx, fileId, linkId, at);
       return true;
     });
@@ -45,7 +49,7 @@ export class DownloadService {
    * Counts a signed-in user's download once its bytes are delivered, at most once per user and file a minute,
    * so reloading or a script fetching in a loop cannot inflate the figure.
    */
-  async countDelivered(userId: string, fileId: string, now: number = Date.now()): Promise<boolean> {
+  async countSignedIn(userId: string, fileId: string, now: number = Date.now()): Promise<boolean> {
     const at = new Date(now).toISOString();
     const markedAfter = new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
     // Repeats within the interval are the common case (a reload, a client fetching the file again): a read

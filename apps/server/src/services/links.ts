@@ -236,7 +236,8 @@ export class ShareLinkService {
    */
   async openContent(token: string, unlockProof: string | undefined, counted: boolean): Promise<SharedAccess> {
     const { link, file } = await this.fileForVisitor(token, unlockProof);
-    if (counted && !(await this.downloads.count(file.id, link.id, this.now()))) throw unavailable();
+    if (counted && !(await this.downloads.countThroughLink(file.id, link.id, this.now())))
+      throw unavailable();
     return { link, ...contentOf(this.db, this.store, file) };
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { mp4 } from '../helpers/fixtures';
-import { startNginx, type RunningNginx } from '../helpers/nginx';
+import { startNginx, type RunningNginx } from '@cloudstash/test-support/nginx';
 import { TestClient } from '../helpers/test-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

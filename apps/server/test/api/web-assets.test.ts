@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startNginx, type RunningNginx } from '../helpers/nginx';
+import { startNginx, type RunningNginx } from '@cloudstash/test-support/nginx';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const PRECOMPRESS = path.resolve(import.meta.dirname, '../../../web/build/precompress.mjs');

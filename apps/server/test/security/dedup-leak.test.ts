@@ -3,7 +3,7 @@ import { DIALECTS } from '../helpers/dialects';
 import { png, sha256, text } from '../helpers/fixtures';
 import type { Answer, TestClient } from '../helpers/test-client';
 import { eventually, startTestApp, type TestApp } from '../helpers/test-app';
-import { mannWhitneyU } from './helpers/mann-whitney';
+import { mannWhitneyU } from '@cloudstash/test-support/mann-whitney';
 
 /** Text of a fixed length (6400 bytes) whose content depends on `seed`. */
 const sample = (seed: number) => text(sha256(Buffer.from(String(seed))).repeat(100));

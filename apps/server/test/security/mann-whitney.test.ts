@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hodgesLehmannShift, mannWhitneyU } from './helpers/mann-whitney';
+import { hodgesLehmannShift, mannWhitneyU } from '@cloudstash/test-support/mann-whitney';
 
 describe('mannWhitneyU', () => {
   it('matches the textbook figures for two separated samples', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@cloudstash/contract';
+import { ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES, MESSAGES } from '@cloudstash/contract';
 import { chosenFileError, defaultFilename, quotaRoom, submitError } from './validation';
+
+/** The defaults every instance starts with, but for the size limit given. */
+const limits = (maxUploadBytes: number) => ({ maxUploadBytes, allowedTypes: ALLOWED_MIME_TYPES });
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
@@ -17,33 +20,43 @@ describe('upload: client-side refusal', () => {
       'application/pdf',
       'text/plain',
     ]) {
-      expect(chosenFileError({ type, size: 100 }, MAX_UPLOAD_BYTES)).toBeNull();
+      expect(chosenFileError({ type, size: 100 }, limits(MAX_UPLOAD_BYTES))).toBeNull();
     }
-    expect(chosenFileError({ type: 'image/png', size: MAX_UPLOAD_BYTES }, MAX_UPLOAD_BYTES)).toBeNull();
+    expect(
+      chosenFileError({ type: 'image/png', size: MAX_UPLOAD_BYTES }, limits(MAX_UPLOAD_BYTES)),
+    ).toBeNull();
   });
 
   it('refuses another type with the message naming it', () => {
-    expect(chosenFileError(file('a.zip', 'application/zip'), MAX_UPLOAD_BYTES)).toBe(
+    expect(chosenFileError(file('a.zip', 'application/zip'), limits(MAX_UPLOAD_BYTES))).toBe(
       'File type "application/zip" is not supported. Allowed types: image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime, video/webm, application/pdf, text/plain',
     );
   });
 
+  it('checks the type against the types the instance allows, not the contract’s list', () => {
+    const instance = { maxUploadBytes: MAX_UPLOAD_BYTES, allowedTypes: ['image/png', 'text/markdown'] };
+    expect(chosenFileError({ type: 'text/markdown', size: 100 }, instance)).toBeNull();
+    expect(chosenFileError({ type: 'video/mp4', size: 100 }, instance)).toBe(
+      'File type "video/mp4" is not supported. Allowed types: image/png, text/markdown',
+    );
+  });
+
   it('refuses a file over 5MB with the message and its size', () => {
-    expect(chosenFileError({ type: 'video/mp4', size: MAX_UPLOAD_BYTES + 1 }, MAX_UPLOAD_BYTES)).toBe(
+    expect(chosenFileError({ type: 'video/mp4', size: MAX_UPLOAD_BYTES + 1 }, limits(MAX_UPLOAD_BYTES))).toBe(
       'File size must be less than 5MB. Current file size: 5,242,881 Bytes',
     );
-    expect(chosenFileError({ type: 'video/mp4', size: 6 * 1024 * 1024 }, MAX_UPLOAD_BYTES)).toBe(
+    expect(chosenFileError({ type: 'video/mp4', size: 6 * 1024 * 1024 }, limits(MAX_UPLOAD_BYTES))).toBe(
       'File size must be less than 5MB. Current file size: 6 MB',
     );
   });
 
   it('obeys the limit the instance was configured with, naming it', () => {
     const limit = 2 * 1024 ** 3;
-    expect(chosenFileError({ type: 'video/mp4', size: limit }, limit)).toBeNull();
-    expect(chosenFileError({ type: 'video/mp4', size: limit + 1024 ** 3 }, limit)).toBe(
+    expect(chosenFileError({ type: 'video/mp4', size: limit }, limits(limit))).toBeNull();
+    expect(chosenFileError({ type: 'video/mp4', size: limit + 1024 ** 3 }, limits(limit))).toBe(
       'File size must be less than 2GB. Current file size: 3 GB',
     );
-    expect(chosenFileError({ type: 'video/mp4', size: 2000 }, 1500)).toBe(
+    expect(chosenFileError({ type: 'video/mp4', size: 2000 }, limits(1500))).toBe(
       'File size must be less than 1.46 KB. Current file size: 1.95 KB',
     );
   });
@@ -67,17 +80,17 @@ describe('upload: the account quota', () => {
   it('refuses a file larger than what the quota leaves, and accepts one that fits exactly', () => {
     const room = quotaRoom({ quotaBytes: 1000, totalStorageUsed: 600 });
     expect(room).toBe(400);
-    expect(chosenFileError({ type: 'image/png', size: 401 }, MAX_UPLOAD_BYTES, room)).toBe(
+    expect(chosenFileError({ type: 'image/png', size: 401 }, limits(MAX_UPLOAD_BYTES), room)).toBe(
       MESSAGES.quotaExceeded,
     );
     expect(MESSAGES.quotaExceeded).toBe('Storage quota exceeded');
-    expect(chosenFileError({ type: 'image/png', size: 400 }, MAX_UPLOAD_BYTES, room)).toBeNull();
+    expect(chosenFileError({ type: 'image/png', size: 400 }, limits(MAX_UPLOAD_BYTES), room)).toBeNull();
   });
 
   it('leaves no room past a full quota, and no limit without one', () => {
     expect(quotaRoom({ quotaBytes: 1000, totalStorageUsed: 1200 })).toBe(0);
     expect(quotaRoom({ totalStorageUsed: 1200 })).toBeUndefined();
     expect(quotaRoom(undefined)).toBeUndefined();
-    expect(chosenFileError({ type: 'image/png', size: 10 }, MAX_UPLOAD_BYTES, undefined)).toBeNull();
+    expect(chosenFileError({ type: 'image/png', size: 10 }, limits(MAX_UPLOAD_BYTES), undefined)).toBeNull();
   });
 });

@@ -2,21 +2,26 @@ import {
   MESSAGES,
   filenameWithoutExtension,
   fileTooLargeMessage,
-  isAllowedMimeType,
   unsupportedTypeMessage,
 } from '@cloudstash/contract';
 
+/** The instance's limits a chosen file is checked against, as GET /config answers them. */
+export interface ChosenFileLimits {
+  maxUploadBytes: number;
+  allowedTypes: readonly string[];
+}
+
 /**
- * Refuses a chosen file before any byte is sent (wrong type, over the instance's limit, or over what the
- * account's quota has left: `roomBytes`, absent without a quota), with the same words the server would use.
- * Returns null when the file may be uploaded; the server checks the quota again when the upload commits.
+ * Refuses a chosen file before any byte is sent (a type the instance does not allow, over its size limit, or
+ * over what the account's quota has left: `roomBytes`, absent without a quota), with the same words the server
+ * would use. Returns null when the file may be uploaded; the server checks the quota again when it commits.
  */
 export function chosenFileError(
   file: Pick<File, 'type' | 'size'>,
-  maxUploadBytes: number,
+  { maxUploadBytes, allowedTypes }: ChosenFileLimits,
   roomBytes?: number,
 ): string | null {
-  if (!isAllowedMimeType(file.type)) return unsupportedTypeMessage(file.type || 'unknown');
+  if (!allowedTypes.includes(file.type)) return unsupportedTypeMessage(file.type || 'unknown', allowedTypes);
   if (file.size > maxUploadBytes) return fileTooLargeMessage(file.size, maxUploadBytes);
   if (roomBytes !== undefined && file.size > roomBytes) return MESSAGES.quotaExceeded;
   return null;

@@ -1,14 +1,13 @@
 import { useDropzone } from 'react-dropzone';
 import { firstDropped } from '../validation';
-import { ALLOWED_MIME_TYPES, formatSize } from '@cloudstash/contract';
-
-/** The file picker hints at the allowed types; the real check (with the server's words) is chosenFileError. */
-const ACCEPT_ATTRIBUTE = ALLOWED_MIME_TYPES.join(',');
+import { formatSize } from '@cloudstash/contract';
 
 interface DropAreaProps {
   onFile: (file: File) => void;
   /** The instance's upload limit, named in the hint once it is known. */
   maxUploadBytes?: number;
+  /** The types the instance allows; the file picker hints at them, the real check is chosenFileError. */
+  allowedTypes: readonly string[];
   disabled?: boolean;
 }
 
@@ -16,7 +15,7 @@ interface DropAreaProps {
  * Drag-and-drop or click-to-browse. Only the first dropped file is used, in the order dropped, and the page
  * checks it (a file of a refused type is named in the refusal rather than skipped for the next one).
  */
-export function DropArea({ onFile, maxUploadBytes, disabled }: DropAreaProps) {
+export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled }: DropAreaProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     // No `accept` here: the drop zone would split the drop into accepted and refused files and lose its order
     // ([bad.zip, good.png] would give good.png). With `multiple: false` alone, a drop of several files comes
@@ -32,7 +31,7 @@ export function DropArea({ onFile, maxUploadBytes, disabled }: DropAreaProps) {
   return (
     <>
       <input
-        {...getInputProps({ 'aria-label': 'File to upload', accept: ACCEPT_ATTRIBUTE })}
+        {...getInputProps({ 'aria-label': 'File to upload', accept: allowedTypes.join(',') })}
         data-testid="file-input"
       />
       <div

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { ALLOWED_MIME_TYPES, fileTooLargeMessage } from '@cloudstash/contract';
+import { ALLOWED_MIME_TYPES, fileTooLargeMessage, unsupportedTypeMessage } from '@cloudstash/contract';
 import UploadPage from './UploadPage';
 
 afterEach(() => {
@@ -15,10 +15,10 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /**
- * The upload page on an instance whose limit is `maxUploadBytes`; its answer to GET /config waits until the
- * returned `answerConfig` is called, as on a slow connection.
+ * The upload page on an instance whose limit is `maxUploadBytes` and whose allowed types are `allowedTypes`; its
+ * answer to GET /config waits until the returned `answerConfig` is called, as on a slow connection.
  */
-function renderUploadPage(maxUploadBytes: number) {
+function renderUploadPage(maxUploadBytes: number, allowedTypes: readonly string[] = ALLOWED_MIME_TYPES) {
   let answerConfig = () => {};
   const configAnswered = new Promise<void>((resolve) => (answerConfig = resolve));
   vi.stubGlobal(
@@ -28,7 +28,7 @@ function renderUploadPage(maxUploadBytes: number) {
         await configAnswered;
         // One piece holds the whole file: it goes up in one request, as small files do.
         return json({
-          data: { maxUploadBytes, allowedTypes: [...ALLOWED_MIME_TYPES], resumableChunkBytes: 256 * MB },
+          data: { maxUploadBytes, allowedTypes, resumableChunkBytes: 256 * MB },
         });
       }
       if (url.endsWith('/files/stats')) return json({ data: { totalFiles: 0, totalStorageUsed: 0 } });
@@ -79,6 +79,35 @@ describe('UploadPage, a file chosen before the instance’s limits have loaded',
     choose(sixtyMegabyteVideo());
     answerConfig();
     expect(await screen.findByText(fileTooLargeMessage(60 * MB, 50 * MB))).toBeTruthy();
+    expect(filenameField().value).toBe('');
+  });
+});
+
+describe('UploadPage, the types the instance allows', () => {
+  const allowed = ['image/png', 'text/markdown'];
+  const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+  it('offers the contract’s types in the file picker until the instance has answered, then the instance’s', async () => {
+    const answerConfig = renderUploadPage(200 * MB, allowed);
+    expect(fileInput().accept).toBe(ALLOWED_MIME_TYPES.join(','));
+    answerConfig();
+    await waitFor(() => expect(fileInput().accept).toBe('image/png,text/markdown'));
+  });
+
+  it('accepts a type the instance allows beyond the contract’s list', async () => {
+    renderUploadPage(200 * MB, allowed)();
+    choose(new File(['# notes'], 'notes.md', { type: 'text/markdown' }));
+    await waitFor(() => expect(filenameField().value).toBe('notes'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a type the instance does not allow, naming the types it does', async () => {
+    renderUploadPage(200 * MB, allowed)();
+    choose(sixtyMegabyteVideo());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'File type "video/mp4" is not supported. Allowed types: image/png, text/markdown',
+    );
+    expect(screen.getByRole('alert').textContent).toBe(unsupportedTypeMessage('video/mp4', allowed));
     expect(filenameField().value).toBe('');
   });
 });

@@ -20,7 +20,7 @@ export default function UploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const upload = useUploadFile();
-  const { maxUploadBytes, resumableChunkBytes, loading: limitsLoading } = useUploadConfig();
+  const { maxUploadBytes, allowedTypes, resumableChunkBytes, loading: limitsLoading } = useUploadConfig();
   const roomBytes = quotaRoom(useMyStats().data);
   const [file, setFile] = useState<File | null>(null);
   const [filename, setFilename] = useState('');
@@ -45,7 +45,7 @@ export default function UploadPage() {
     // Checked against this instance's limits: a file chosen while they are still loading waits for them
     // rather than meeting the defaults (a 60 MB file refused as over 5 MB where the limit is 200 MB).
     const limits = await loadUploadConfig(queryClient);
-    const refusal = chosenFileError(chosen, limits.maxUploadBytes, roomBytes);
+    const refusal = chosenFileError(chosen, limits, roomBytes);
     if (refusal) {
       // Refused before sending: the page and a toast both say why.
       setFile(null);
@@ -122,6 +122,7 @@ export default function UploadPage() {
             <DropArea
               onFile={(chosen) => void onFile(chosen)}
               maxUploadBytes={limitsLoading ? undefined : maxUploadBytes}
+              allowedTypes={allowedTypes}
               disabled={busy}
             />
           )}

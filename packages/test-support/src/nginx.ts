@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const SNIPPETS = path.resolve(import.meta.dirname, '../../../../docs/nginx');
+const SNIPPETS = path.resolve(import.meta.dirname, '../../../docs/nginx');
 
 /** Where nginx is installed, or undefined: Debian's package puts it in /usr/sbin, off some PATHs. */
 export function findNginx(): string | undefined {

@@ -1,0 +1,83 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FILENAME_MAX_LENGTH } from '@cloudstash/contract';
+import { OFFSET_CONTENT_TYPE, TUS_VERSION } from './tus';
+
+type DescribedPart = 'body' | 'headers';
+
+/**
+ * The route's validator, with `parts` described only: their schemas go into the OpenAPI document, so that a
+ * client knows what to send, but Fastify neither checks nor replaces them. The handler reads them itself: an
+ * upload's body is streamed to disk as it arrives (never buffered to be validated), and a refused tus header
+ * is answered with the message the handler gives it.
+ */
+export function describedOnly(...parts: DescribedPart[]): FastifySchemaCompiler<unknown> {
+  const validate = validatorCompiler as FastifySchemaCompiler<unknown>;
+  return (route) => (parts.includes(route.httpPart as DescribedPart) ? () => true : validate(route));
+}
+
+const bytes = (description: string) => z.string().meta({ format: 'binary', description });
+const isPublicText = z
+  .enum(['true', 'false', 'on', '1', '0'])
+  .meta({ description: 'Whether anyone may see the file ("true", "on" or "1"); private by default.' });
+
+/** The upload form, as `receiveUpload` reads it: one file part and two text fields, in any order. */
+export const uploadFormSchema = z.object({
+  file: bytes(
+    'The file, as the one file part of the form. Its part Content-Type is the declared type; the bytes must ' +
+      'be of an allowed type and agree with it.',
+  ),
+  filename: z.string().max(FILENAME_MAX_LENGTH).optional().meta({
+    description: "The file's name, without extension; the file part's name without its extension if absent.",
+  }),
+  isPublic: isPublicText.optional(),
+});
+
+/** The edit form: multipart, URL-encoded or JSON; only these two fields are read. */
+export const updateFormSchema = z.object({
+  filename: z.string().max(FILENAME_MAX_LENGTH).meta({ description: "The file's new name." }),
+  isPublic: z.union([isPublicText, z.boolean()]).optional(),
+});
+
+const tusResumable = z
+  .literal(TUS_VERSION)
+  .meta({ description: 'The tus protocol version the client speaks; any other answers 412.' });
+
+/** Every tus request but OPTIONS. */
+export const tusHeadersSchema = z.object({ 'Tus-Resumable': tusResumable });
+
+/** Creating an upload (tus creation, and creation-with-upload when it carries the first bytes). */
+export const tusCreateHeadersSchema = z.object({
+  'Tus-Resumable': tusResumable,
+  'Upload-Length': z.string().regex(/^\d+$/).meta({ description: "The file's whole size in bytes." }),
+  'Upload-Metadata': z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Comma-separated `key base64(value)` pairs. Read: `filename` (the name to show, without extension), ' +
+        '`filetype` (the declared media type) and `isPublic` ("true" to make the file public).',
+    }),
+  'Content-Type': z
+    .literal(OFFSET_CONTENT_TYPE)
+    .optional()
+    .meta({ description: 'Only when the request also carries the first bytes of the file.' }),
+});
+
+/** Appending bytes at an offset. */
+export const tusAppendHeadersSchema = z.object({
+  'Tus-Resumable': tusResumable,
+  'Upload-Offset': z.string().regex(/^\d+$/).meta({
+    description: 'How many bytes the server already has, as HEAD answers it; another offset answers 409.',
+  }),
+  'Content-Type': z.literal(OFFSET_CONTENT_TYPE),
+});
+
+/** The bytes a tus PATCH carries, as application/offset+octet-stream. */
+export const tusAppendBytesSchema = bytes('The next bytes of the file, from Upload-Offset on.');
+/** A tus POST may carry the file's first bytes (creation-with-upload); OpenAPI cannot mark the body optional. */
+export const tusFirstBytesSchema = bytes(
+  'Optional (creation-with-upload): the first bytes of the file. Without them, send no body and no Content-Type.',
+);
+export const TUS_CONSUMES = [OFFSET_CONTENT_TYPE];
