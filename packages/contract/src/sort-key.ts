@@ -8,6 +8,9 @@
  * dropped; lower-, upper- then lower-casing folds case fully (ẞ -> ß -> SS -> ss, Turkish dotless ı -> I -> i;
  * the dotted İ has already lost its dot); Greek final sigma is the same letter as σ. Computed here, never in
  * SQL, since the two databases fold Unicode differently (SQLite's lower() folds ASCII only).
+ *
+ * Stored keys were computed by the server's migration 017 with a frozen copy of this function: a change here
+ * needs a new migration that recomputes every stored key, or lists would page past rows whose key is stale.
  */
 export function nameSortKey(name: string): string {
   const folded = withoutMarks(name).toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ');

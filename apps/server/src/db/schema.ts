@@ -240,7 +240,7 @@ export interface ThumbnailsTable {
   created_at: string;
 }
 
-/** The thumbnails' count and bytes, kept by triggers (db/thumbnail-totals.ts) like file_totals. */
+/** The thumbnails' count and bytes, kept by triggers (db/migrations/010-jobs-and-thumbnails.ts) like file_totals. */
 export interface ThumbnailTotalsTable {
   slot: number;
   thumbnails: number;

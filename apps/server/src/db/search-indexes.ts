@@ -1,33 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './totals';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema version
 type AnyDb = Kysely<any>;
 
 /**
- * Substring search (`q`) on file names, uploader names and emails through each engine's own trigram index, so a
- * search reads the matches rather than every row (migration 015). SQLite: FTS5 tables with the trigram
- * tokenizer over the `files` and `users` rows (external content, keyed by rowid), kept in step by triggers in
- * the same transaction as every change. PostgreSQL: `pg_trgm` GIN indexes on the very expressions the query
- * compares (`lower(column)`). Either way the rows a search returns are decided by the same `LIKE` as before
- * (repositories/files.ts); the index only narrows down where to look. Trigrams cannot index 1–2 characters:
- * those queries stay a scan.
- */
-export async function createSearchIndexes(db: AnyDb): Promise<void> {
-  if (isPostgres(db)) {
-    await requireTrigramExtension(db);
-    for (const [name, table, column] of PG_TRIGRAM_INDEXES)
-      await sql`create index if not exists ${sql.id(name)} on ${sql.id(table)} using gin (lower(${sql.ref(column)}) gin_trgm_ops)`.execute(
-        db,
-      );
-    return;
-  }
-  for (const statement of SQLITE_SEARCH_TABLES) await sql.raw(statement).execute(db);
-  await rebuildSearchIndexes(db);
-}
-
-/**
- * Refills the SQLite search tables from the rows (a bulk load that set the triggers aside runs it, and so
+ * Substring search (`q`) reads a trigram index (created by migrations/015-search-indexes.ts): on SQLite FTS5
+ * tables over the `files` and `users` rows, keyed by rowid and kept in step by triggers; on PostgreSQL `pg_trgm`
+ * GIN indexes, which need no upkeep.
+ *
+ * This refills the SQLite search tables from the rows (a bulk load that set the triggers aside runs it, and so
  * does anyone after a VACUUM, which may renumber the rowids they are keyed by). PostgreSQL's indexes need nothing.
  */
 export async function rebuildSearchIndexes(db: AnyDb): Promise<void> {
@@ -35,51 +17,7 @@ export async function rebuildSearchIndexes(db: AnyDb): Promise<void> {
   for (const statement of SQLITE_SEARCH_REBUILD) await sql.raw(statement).execute(db);
 }
 
-const PG_TRIGRAM_INDEXES = [
-  ['files_filename_trgm', 'files', 'filename'],
-  ['users_name_trgm', 'users', 'name'],
-  ['users_email_trgm', 'users', 'email'],
-] as const;
-
-async function requireTrigramExtension(db: AnyDb): Promise<void> {
-  try {
-    await sql`create extension if not exists pg_trgm`.execute(db);
-  } catch (error) {
-    throw new Error(
-      'PostgreSQL extension pg_trgm is not available to this database, and search needs it: install it ' +
-        '(Debian/Ubuntu: the postgresql-contrib package; most managed services have it) and run ' +
-        `"CREATE EXTENSION pg_trgm;" in this database as a superuser, then start again. (${String((error as Error).message)})`,
-      { cause: error },
-    );
-  }
-}
-
 export const SQLITE_SEARCH_REBUILD = [
   `insert into files_search(files_search) values ('rebuild')`,
   `insert into users_search(users_search) values ('rebuild')`,
-];
-
-const SQLITE_SEARCH_TABLES = [
-  `create virtual table files_search using fts5(filename, content='files', content_rowid='rowid', tokenize='trigram')`,
-  `create virtual table users_search using fts5(name, email, content='users', content_rowid='rowid', tokenize='trigram')`,
-  `create trigger files_search_insert after insert on files begin
-     insert into files_search (rowid, filename) values (new.rowid, new.filename);
-   end`,
-  `create trigger files_search_delete after delete on files begin
-     insert into files_search (files_search, rowid, filename) values ('delete', old.rowid, old.filename);
-   end`,
-  `create trigger files_search_update after update of filename on files begin
-     insert into files_search (files_search, rowid, filename) values ('delete', old.rowid, old.filename);
-     insert into files_search (rowid, filename) values (new.rowid, new.filename);
-   end`,
-  `create trigger users_search_insert after insert on users begin
-     insert into users_search (rowid, name, email) values (new.rowid, new.name, new.email);
-   end`,
-  `create trigger users_search_delete after delete on users begin
-     insert into users_search (users_search, rowid, name, email) values ('delete', old.rowid, old.name, old.email);
-   end`,
-  `create trigger users_search_update after update of name, email on users begin
-     insert into users_search (users_search, rowid, name, email) values ('delete', old.rowid, old.name, old.email);
-     insert into users_search (rowid, name, email) values (new.rowid, new.name, new.email);
-   end`,
 ];

@@ -50,7 +50,7 @@ const NAME_KEY_COLUMN: Partial<Record<SortField, string>> = {
  * id, all compared byte by byte on both dialects: SQLite compares bytes, and PostgreSQL is pinned to the "C"
  * collation, since the database's own (en_US, say) would order differently. The cursor holds the last row's
  * name, whose key is computed here by the same function that stored it. The matching indexes are in
- * db/migrations.ts.
+ * db/migrations/017-name-sort-keys.ts.
  */
 function sortKeys(
   db: Executor,

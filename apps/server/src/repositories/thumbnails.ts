@@ -62,7 +62,7 @@ export async function blobsWithThumbnails(db: Executor): Promise<Set<string>> {
   return new Set(rows.map((r) => r.blob_hash));
 }
 
-/** The maintained count and bytes of every thumbnail (db/thumbnail-totals.ts). */
+/** The maintained count and bytes of every thumbnail (migration db/migrations/010-jobs-and-thumbnails.ts). */
 export async function thumbnailTotals(db: Executor) {
   const row = await db
     .selectFrom('thumbnail_totals')

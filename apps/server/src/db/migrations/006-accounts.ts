@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
  * sign-in, access tokens, one-time reset and invite links, and instance settings held in the database.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
-export async function addAccounts(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
