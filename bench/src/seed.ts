@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { nameSortKey } from '@cloudstash/contract';
 import type * as ConnectModule from '../../apps/server/src/db/connect';
-import type * as MigrationsModule from '../../apps/server/src/db/migrations';
+import type * as MigrationsModule from '../../apps/server/src/db/migrate';
 import type * as PasswordsModule from '../../apps/server/src/services/passwords';
 import { SERVER_SRC } from './lib/paths';
 

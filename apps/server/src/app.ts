@@ -10,7 +10,7 @@ import { createBlobStore } from './blobs/create-blob-store';
 import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import { connectDatabase, type Db } from './db/connect';
-import { migrateToLatest } from './db/migrations';
+import { migrateToLatest } from './db/migrate';
 import { adminSessionOnly, sessionPlugin } from './http/auth';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { multipartLimits } from './http/multipart-upload';

@@ -4,7 +4,7 @@ import { createBlobStore } from './blobs/create-blob-store';
 import { MIGRATE_USAGE, MigrateUsageError, migrateCommand } from './cli/migrate';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrations';
+import { migrateToLatest } from './db/migrate';
 import { loadAppSecret } from './secrets';
 import { createServices } from './services/container';
 

@@ -10,7 +10,7 @@ import { FsBlobStore } from '../blobs/fs-blob-store';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { inTransaction } from '../db/executor';
-import { migrateToLatest } from '../db/migrations';
+import { migrateToLatest } from '../db/migrate';
 import {
   copyTableRows,
   insertBlobRows,

@@ -6,7 +6,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameSortKey } from '@cloudstash/contract';
 import { connectDatabase } from '../../src/db/connect';
-import { migrateToLatest, migrationProvider } from '../../src/db/migrations';
+import { migrateToLatest, migrationProvider } from '../../src/db/migrate';
 import { createPostgresDatabase, DIALECTS } from '../helpers/dialects';
 import { text } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';

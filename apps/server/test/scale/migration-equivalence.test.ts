@@ -5,7 +5,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nameSortKey } from '@cloudstash/contract';
 import { connectDatabase } from '../../src/db/connect';
-import { migrateToLatest, migrationProvider, RENAMED_MIGRATIONS } from '../../src/db/migrations';
+import { migrateToLatest, migrationProvider, RENAMED_MIGRATIONS } from '../../src/db/migrate';
 import { createPostgresDatabase, DIALECTS, type TestDialect } from '../helpers/dialects';
 import { schemaSnapshot } from '../helpers/schema-snapshot';
 
