@@ -11,9 +11,11 @@ import { SERVER_SRC } from './lib/paths';
 
 // The server's own code, from the checkout under test (BENCH_SERVER_SRC), so the schema is the one it expects.
 const { connectDatabase } = (await import(path.join(SERVER_SRC, 'db/connect.ts'))) as typeof ConnectModule;
-const { migrateToLatest } = (await import(
-  path.join(SERVER_SRC, 'db/migrations.ts')
-)) as typeof MigrationsModule;
+// Older checkouts (BENCH_SERVER_SRC) keep the registry in db/migrations.ts.
+const migrateModule = ['db/migrate.ts', 'db/migrations.ts']
+  .map((file) => path.join(SERVER_SRC, file))
+  .find((file) => fs.existsSync(file))!;
+const { migrateToLatest } = (await import(migrateModule)) as typeof MigrationsModule;
 const { hashPassword } = (await import(
   path.join(SERVER_SRC, 'services/passwords.ts')
 )) as typeof PasswordsModule;
