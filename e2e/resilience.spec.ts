@@ -1,0 +1,102 @@
+import { MESSAGES } from '@cloudstash/contract';
+import type { Page } from '@playwright/test';
+import { uploadFile } from './support/api';
+import { ADMIN_STORAGE_STATE } from './support/env';
+import { FIXTURES } from './support/files';
+import { expect, test } from './support/test';
+import { rowWith } from './support/ui';
+
+// What the screens do while the network is slow or failing: no false counts, a way to try again, and no
+// content jumping about when the answers arrive.
+
+/** Fails the first `times` requests to exactly `path` (any query) with a 500, then lets them through. */
+async function failFirst(page: Page, path: string, times = 1) {
+  let failed = 0;
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => {
+      if (failed >= times) return route.fallback();
+      failed += 1;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '' });
+    },
+  );
+}
+
+/** Holds every request to the given paths until the returned function is called. */
+async function holdUntilReleased(page: Page, paths: string[]): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => paths.includes(url.pathname),
+    async (route) => {
+      await released;
+      await route.fallback();
+    },
+  );
+  return release;
+}
+
+/** Starts summing the page's layout shifts (Cumulative Layout Shift, without the user-input ones). */
+async function watchLayoutShifts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: false });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+test.describe('a list that failed', () => {
+  test('Public Files shows no count beside its failure, and Retry brings the list back under the tiles', async ({
+    page,
+    user: _user,
+  }) => {
+    await uploadFile(page.request, FIXTURES.png, { filename: 'retry-me', isPublic: true });
+    await failFirst(page, '/api/v1/files/public');
+    await page.goto('/dashboard/public-files');
+    await expect(page.getByText(MESSAGES.publicFilesLoadFailed)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Showing \d+ of/)).toHaveCount(0);
+    const tiles = page.getByRole('region', { name: 'Public file statistics' });
+    await expect(tiles).toBeVisible();
+
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText(/Showing \d+ of \d+ public files/)).toBeVisible();
+    await expect(page.getByText(MESSAGES.publicFilesLoadFailed)).toHaveCount(0);
+    await expect(rowWith(page, 'retry-me')).toBeVisible();
+    await expect(tiles).toBeVisible();
+  });
+
+  test.describe('as the admin', () => {
+    test.use({ storageState: ADMIN_STORAGE_STATE });
+
+    test('All Files shows no count beside its failure', async ({ page }) => {
+      await failFirst(page, '/api/v1/admin/files');
+      await page.goto('/dashboard/admin/files');
+      await expect(page.getByText(MESSAGES.filesLoadFailed)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(/Showing \d+ of/)).toHaveCount(0);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByText(/Showing \d+ of \d+ files/)).toBeVisible();
+    });
+  });
+});
+
+test('Public Files shows no count while loading and does not jump when the tiles and rows arrive', async ({
+  page,
+  user: _user,
+}) => {
+  await uploadFile(page.request, FIXTURES.png, { filename: 'steady', isPublic: true });
+  const release = await holdUntilReleased(page, ['/api/v1/files/public', '/api/v1/files/public/summary']);
+  await page.goto('/dashboard/public-files');
+  // Measured from the moment the screen stands with its data on the way, until the data is in.
+  await expect(page.getByRole('status').filter({ hasText: 'Loading public files' })).toBeVisible();
+  await expect(page.getByText(/Showing \d+ of/)).toHaveCount(0);
+  const shift = await watchLayoutShifts(page);
+  release();
+  await expect(page.getByText(/Showing \d+ of \d+ public files/)).toBeVisible();
+  await expect(rowWith(page, 'steady')).toBeVisible();
+  expect(await shift()).toBeLessThan(0.05);
+});
