@@ -4,7 +4,7 @@ import { uploadFile } from './support/api';
 import { ADMIN_STORAGE_STATE } from './support/env';
 import { FIXTURES } from './support/files';
 import { expect, test } from './support/test';
-import { rowWith } from './support/ui';
+import { openMenuLink, rowWith, toast } from './support/ui';
 
 // What the screens do while the network is slow or failing: no false counts, a way to try again, and no
 // content jumping about when the answers arrive.
@@ -99,4 +99,63 @@ test('Public Files shows no count while loading and does not jump when the tiles
   await expect(page.getByText(/Showing \d+ of \d+ public files/)).toBeVisible();
   await expect(rowWith(page, 'steady')).toBeVisible();
   expect(await shift()).toBeLessThan(0.05);
+});
+
+test.describe('a screen that cannot load', () => {
+  test('after a redeploy (its code gone) the page reloads once, then shows the app’s own error screen with Reload', async ({
+    page,
+    user,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    // The old build's file for My Files is gone from the server.
+    await page.route('**/assets/MyFilesPage-*.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await openMenuLink(page, user.name, 'My Files');
+
+    await expect(page.getByRole('heading', { name: 'Something went wrong', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByText(/Hey developer|Unexpected Application Error/)).toHaveCount(0);
+    // One automatic reload, not a loop: the screen stays.
+    expect(loads).toBe(1);
+    await expect(page).toHaveURL(/\/dashboard\/my-files$/);
+
+    // The new build is in place: Reload recovers.
+    await page.unroute('**/assets/MyFilesPage-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: 'My Files', level: 1 })).toBeVisible();
+  });
+
+  test('offline, a screen says so, and it recovers by itself when the connection returns', async ({
+    page,
+    user,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.context().setOffline(true);
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await openMenuLink(page, user.name, 'Upload File');
+    await expect(page.getByRole('heading', { name: 'Something went wrong', level: 1 })).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Upload File', level: 1 })).toBeVisible();
+    await expect(page.getByText('You are offline.')).toHaveCount(0);
+  });
+});
+
+test('offline, a change fails at once with its error instead of spinning', async ({ page, user: _user }) => {
+  await uploadFile(page.request, FIXTURES.txt, { filename: 'offline-edit' });
+  await page.goto('/dashboard/my-files');
+  await rowWith(page, 'offline-edit')
+    .getByRole('button', { name: /^Edit(\s|$)/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /file ?name/i }).fill('renamed offline');
+  await page.context().setOffline(true);
+  await expect(page.getByText('You are offline.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, MESSAGES.updateFailed)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await page.context().setOffline(false);
+  await expect(page.getByText('You are offline.')).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@cloudstash/contract';
 import { useCurrentUser } from '../../lib/session';
@@ -6,11 +7,13 @@ import { Avatar } from '../../components/Avatar';
 interface NavbarProps {
   user: User | null;
   drawerOpen: boolean;
+  /** The drawer's navigation, which the menu button opens. */
   drawerId: string;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
   onOpenMenu: () => void;
 }
 
-export function Navbar({ user, drawerOpen, drawerId, onOpenMenu }: NavbarProps) {
+export function Navbar({ user, drawerOpen, drawerId, menuButtonRef, onOpenMenu }: NavbarProps) {
   const { isPending } = useCurrentUser();
   return (
     <header className="navbar sticky top-0 z-30 border-b border-base-300 bg-base-100/95 px-3 backdrop-blur sm:px-6">
@@ -25,10 +28,10 @@ export function Navbar({ user, drawerOpen, drawerId, onOpenMenu }: NavbarProps) 
           <span className="loading loading-dots loading-md" role="status" aria-label="Loading session" />
         ) : user ? (
           <button
+            ref={menuButtonRef}
             type="button"
             className="btn btn-ghost min-w-0 max-w-44 flex-nowrap px-2 sm:max-w-none sm:px-4"
             onClick={onOpenMenu}
-            aria-haspopup="true"
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
           >
