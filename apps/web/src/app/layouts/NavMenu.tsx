@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import type { User } from '@cloudstash/contract';
 import { useLogout } from '../../features/auth/api/logout';
@@ -52,6 +52,23 @@ export function NavMenu({ id, user, open, onFollow }: NavMenuProps) {
     return () => cancelAnimationFrame(request);
   }, [open]);
 
+  // A modal keeps Tab inside: past the last control it comes back to the first, and Shift+Tab the other way.
+  const wrapTab = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = [
+      ...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'),
+    ];
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    } else if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    }
+  };
+
   const onLogout = () => {
     onFollow();
     logout.mutate();
@@ -60,6 +77,7 @@ export function NavMenu({ id, user, open, onFollow }: NavMenuProps) {
   return (
     <nav
       id={id}
+      onKeyDown={wrapTab}
       aria-label="Dashboard navigation"
       className="flex min-h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-200 p-4"
     >

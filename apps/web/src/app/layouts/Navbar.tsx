@@ -20,7 +20,8 @@ export function Navbar({ user, drawerOpen, drawerId, menuButtonRef, onOpenMenu }
       <div className="min-w-0 flex-1">
         <Link to={user ? '/dashboard' : '/'} className="btn btn-ghost gap-2 px-2 text-xl font-bold">
           <Logo />
-          <span>CloudStash</span>
+          {/* Below 380 px the name would run under the menu button: the logo stands for it, the name is still read. */}
+          <span className="max-[380px]:sr-only">CloudStash</span>
         </Link>
       </div>
       <nav aria-label="Account" className="flex min-w-0 flex-none items-center gap-2">

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Outlet, useNavigation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { LoadingState } from '../../components/States';
@@ -7,6 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { Navbar } from './Navbar';
 import { NavMenu } from './NavMenu';
 import { useRouteTitleAndFocus } from '../route-announce';
+import { useFocusBelowStickyHeader } from './focus-below-header';
 
 const DRAWER_ID = 'app-drawer';
 const DRAWER_NAV_ID = 'app-drawer-nav';
@@ -21,20 +23,20 @@ export function RootLayout() {
   const navigation = useNavigation();
   const menuButton = useRef<HTMLButtonElement>(null);
   useRouteTitleAndFocus();
+  useFocusBelowStickyHeader();
 
   // The drawer is modal: closing it (Escape, the overlay) gives focus back to the button that opened it.
   // A followed link closes it without that: the new screen's heading takes focus instead.
   const closeDrawer = () => {
-    setDrawerOpen(false);
+    // Rendered first: the button cannot take focus while the page around it is still inert.
+    flushSync(() => setDrawerOpen(false));
     menuButton.current?.focus();
   };
 
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setDrawerOpen(false);
-      menuButton.current?.focus();
+      if (event.key === 'Escape') closeDrawer();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

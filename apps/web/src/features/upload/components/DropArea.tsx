@@ -1,3 +1,4 @@
+import { useImperativeHandle, type Ref } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { firstDropped } from '../validation';
 import { ALLOWED_MIME_TYPES, formatSize } from '@cloudstash/contract';
@@ -10,14 +11,16 @@ interface DropAreaProps {
   /** The instance's upload limit, named in the hint once it is known. */
   maxUploadBytes?: number;
   disabled?: boolean;
+  /** The drop zone itself, for the page to give it focus back (after Remove File). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /**
  * Drag-and-drop or click-to-browse. Only the first dropped file is used, in the order dropped, and the page
  * checks it (a file of a refused type is named in the refusal rather than skipped for the next one).
  */
-export function DropArea({ onFile, maxUploadBytes, disabled }: DropAreaProps) {
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+export function DropArea({ onFile, maxUploadBytes, disabled, ref }: DropAreaProps) {
+  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     // No `accept` here: the drop zone would split the drop into accepted and refused files and lose its order
     // ([bad.zip, good.png] would give good.png). With `multiple: false` alone, a drop of several files comes
     // back whole and in order (all refused as "too many"), and a single file comes back as it is.
@@ -28,6 +31,7 @@ export function DropArea({ onFile, maxUploadBytes, disabled }: DropAreaProps) {
       if (first) onFile(first);
     },
   });
+  useImperativeHandle(ref, () => rootRef.current as HTMLDivElement, [rootRef]);
   // The input sits beside the drop zone, not inside it: a focusable control inside a role=button is an a11y error.
   return (
     <>
@@ -43,7 +47,7 @@ export function DropArea({ onFile, maxUploadBytes, disabled }: DropAreaProps) {
               : 'border-base-300 hover:border-primary hover:bg-base-200'
           }`,
           role: 'button',
-          'aria-label': 'Choose a file to upload: drag and drop it here or press to browse',
+          // No aria-label: the button is named by its visible words, so a voice command can say them.
         })}
       >
         <svg
