@@ -62,9 +62,8 @@ export function DropArea({ onFile, maxUploadBytes, disabled, ref }: DropAreaProp
         >
           <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8m0-8-3 3m3-3 3 3" />
         </svg>
-        <p className="text-lg font-medium">
-          {isDragActive ? 'Drop the file here' : 'Drag and drop a file here, or click to browse'}
-        </p>
+        {/* The same words while a file is dragged over (the colours say it): they are the button's name. */}
+        <p className="text-lg font-medium">Drag and drop a file here, or click to browse</p>
         <p className="text-sm text-base-content/70">
           Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text
           {maxUploadBytes !== undefined && `, up to ${formatSize(maxUploadBytes)}`}
