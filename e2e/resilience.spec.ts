@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cloudstash/contract';
 import type { Page } from '@playwright/test';
-import { uploadFile } from './support/api';
+import { createUser, uploadFile } from './support/api';
 import { ADMIN_STORAGE_STATE } from './support/env';
 import { FIXTURES } from './support/files';
 import { expect, test } from './support/test';
@@ -158,4 +158,27 @@ test('offline, a change fails at once with its error instead of spinning', async
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
   await page.context().setOffline(false);
   await expect(page.getByText('You are offline.')).toHaveCount(0);
+});
+
+test('a signed-out visitor’s guest pages do not ask who is signed in; a signed-in browser still does', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/users/me') asked.push(page.url());
+  });
+  for (const path of ['/', '/login', '/register']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  }
+  expect(asked).toEqual([]);
+
+  const account = await createUser(page.request, 'Hinted');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: `Welcome, ${account.name}` })).toBeVisible();
+  await context.close();
 });
