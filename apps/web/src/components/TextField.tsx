@@ -31,7 +31,7 @@ export function TextField({ label, hint, error, className, ...input }: TextField
         {...input}
       />
       {hint && (
-        <p id={hintId} className={`text-xs ${error === hint ? 'text-error' : 'text-base-content/70'}`}>
+        <p id={hintId} className={`text-xs ${error === hint ? 'text-error' : 'text-base-content/90'}`}>
           {hint}
         </p>
       )}
