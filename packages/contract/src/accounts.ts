@@ -282,3 +282,10 @@ export const instanceSettingsSchema = z.object({
 export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
 export const updateSettingsBodySchema = z.object({ registration: registrationModeSchema });
 export type UpdateSettingsBody = z.input<typeof updateSettingsBodySchema>;
+
+/**
+ * A cookie the page can read (the session cookie itself is httpOnly), set and cleared with the session: it holds
+ * nothing secret, and only tells the web app that a session may exist, so a signed-out visitor's guest pages
+ * need not ask who is signed in (and get a 401) on every visit.
+ */
+export const SESSION_HINT_COOKIE = 'cloudstash_signed_in';

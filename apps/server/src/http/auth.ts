@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCOUNT_MESSAGES } from '@cloudstash/contract';
+import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { AccessTokens } from '../services/accounts/access-tokens';
 import type { SessionService, Viewer } from '../services/sessions';
@@ -39,11 +39,12 @@ export const sessionPlugin = fp<{ sessions: SessionService; accessTokens: Access
   async (app, { sessions, accessTokens, config }) => {
     const cookieName = sessionCookieName(config);
     app.decorateRequest('viewer', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const token = bearerToken(request);
       if (token === undefined) {
         request.viewer = await sessions.resolve(request.cookies[cookieName]);
+        syncSessionHint(request, reply, config);
         return;
       }
       if (request.headers.cookie) throw new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.bearerWithCookie);
@@ -65,6 +66,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     path: '/',
     expires,
   });
+  setSessionHint(reply, config, expires);
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
@@ -74,6 +76,31 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
     sameSite: 'lax',
     secure: config.secureCookies,
   });
+  void reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: config.secureCookies });
+}
+
+/** The page-readable hint that a session may exist (SESSION_HINT_COOKIE); never a credential. */
+function setSessionHint(reply: FastifyReply, config: Config, expires: Date): void {
+  void reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    path: '/',
+    expires,
+  });
+}
+
+/**
+ * Keeps the hint true to the session cookie: a session made before the hint existed gets it, and a session
+ * cookie that no longer resolves (expired, signed out elsewhere) loses it with the hint.
+ */
+function syncSessionHint(request: FastifyRequest, reply: FastifyReply, config: Config): void {
+  const hinted = request.cookies[SESSION_HINT_COOKIE] !== undefined;
+  if (request.viewer && !hinted) {
+    setSessionHint(reply, config, new Date(Date.now() + config.session.ttlMs));
+  } else if (!request.viewer && hinted) {
+    void reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: config.secureCookies });
+  }
 }
 
 export function sessionToken(request: FastifyRequest, config: Config): string | undefined {

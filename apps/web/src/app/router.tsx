@@ -4,6 +4,8 @@ import LandingPage from '../features/landing/LandingPage';
 import { RootLayout } from './layouts/RootLayout';
 import { DashboardLayout } from './layouts/DashboardLayout';
 import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
+import { AppErrorScreen } from './AppErrorScreen';
+import type { RouteHandle } from './route-announce';
 
 // Every screen but the landing page is its own chunk, so a first-time visitor downloads only the landing page.
 // Route-level lazy (not React.lazy): the router fetches a screen's chunk before it commits the navigation,
@@ -29,24 +31,34 @@ const loadSharedLinksPage = () => import('../features/links/components/SharedLin
 const loadAdminLinksPage = () => import('../features/links/components/AdminLinksPage').then(screen);
 const loadSharedVisitPage = () => import('../features/shared-visit/components/SharedVisitPage').then(screen);
 const loadNotFoundPage = () => import('./NotFoundPage').then(screen);
+/** The screen's name in the document title ('My Files · CloudStash'). */
+const titled = (title: string): RouteHandle => ({ title });
 
 /** Every route of the app, public and signed-in. */
 export const router = createBrowserRouter([
   // A share link's visitor has no account: their page has its own frame and never loads the signed-in one.
-  { path: 's/:token', lazy: loadSharedVisitPage, hydrateFallbackElement: <PageLoading /> },
+  {
+    path: 's/:token',
+    lazy: loadSharedVisitPage,
+    handle: titled('Shared File'),
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <AppErrorScreen />,
+  },
   {
     element: <RootLayout />,
+    // A screen that cannot load (its code gone after a redeploy, the connection lost) shows the app's own page.
+    errorElement: <AppErrorScreen />,
     // Shown on a first visit to a lazy screen while its chunk loads.
     hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <LandingPage /> },
       // Not guest-only: an administrator trying a link they made must see it, not be sent to the dashboard.
-      { path: 'reset/:token', lazy: loadResetPasswordPage },
+      { path: 'reset/:token', lazy: loadResetPasswordPage, handle: titled('Reset Password') },
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', lazy: loadLoginPage },
-          { path: 'register', lazy: loadRegisterPage },
+          { path: 'login', lazy: loadLoginPage, handle: titled('Login') },
+          { path: 'register', lazy: loadRegisterPage, handle: titled('Register') },
         ],
       },
       {
@@ -56,31 +68,31 @@ export const router = createBrowserRouter([
           {
             element: <DashboardLayout />,
             children: [
-              { index: true, lazy: loadProfilePage },
-              { path: 'my-files', lazy: loadMyFilesPage },
-              { path: 'public-files', lazy: loadPublicFilesPage },
-              { path: 'profile', lazy: loadPublicFilesPage },
-              { path: 'upload-file', lazy: loadUploadPage },
-              { path: 'file/:fileId', lazy: loadFilePreviewPage },
-              { path: 'theme', lazy: loadThemePage },
-              { path: 'links', lazy: loadSharedLinksPage },
+              { index: true, lazy: loadProfilePage, handle: titled('Profile') },
+              { path: 'my-files', lazy: loadMyFilesPage, handle: titled('My Files') },
+              { path: 'public-files', lazy: loadPublicFilesPage, handle: titled('Public Files') },
+              { path: 'profile', lazy: loadPublicFilesPage, handle: titled('Public Files') },
+              { path: 'upload-file', lazy: loadUploadPage, handle: titled('Upload File') },
+              { path: 'file/:fileId', lazy: loadFilePreviewPage, handle: titled('File Preview') },
+              { path: 'theme', lazy: loadThemePage, handle: titled('Change Theme') },
+              { path: 'links', lazy: loadSharedLinksPage, handle: titled('Shared Links') },
               {
                 path: 'admin',
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'users', lazy: loadAdminUsersPage },
-                  { path: 'users/:userId', lazy: loadAdminUserDetailPage },
-                  { path: 'files', lazy: loadAdminFilesPage },
-                  { path: 'stats', lazy: loadStorageStatsPage },
-                  { path: 'links', lazy: loadAdminLinksPage },
-                  { path: 'settings', lazy: loadAdminSettingsPage },
+                  { path: 'users', lazy: loadAdminUsersPage, handle: titled('User Management') },
+                  { path: 'users/:userId', lazy: loadAdminUserDetailPage, handle: titled('User Details') },
+                  { path: 'files', lazy: loadAdminFilesPage, handle: titled('All Files') },
+                  { path: 'stats', lazy: loadStorageStatsPage, handle: titled('Storage Statistics') },
+                  { path: 'links', lazy: loadAdminLinksPage, handle: titled('All Share Links') },
+                  { path: 'settings', lazy: loadAdminSettingsPage, handle: titled('Instance Settings') },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: loadNotFoundPage },
+      { path: '*', lazy: loadNotFoundPage, handle: titled('Page not found') },
     ],
   },
 ]);

@@ -57,10 +57,16 @@ export function FileList({
       {filters}
       <div className="flex flex-wrap items-center gap-3">
         {countNoun && (
-          <p aria-live="polite" className="text-sm text-base-content/80">
-            Showing {list.items.length} of {matchCountText(list)} {countNoun}
-            {list.isFetching && !list.isPending && (
-              <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
+          // The line keeps its height while there is no count (loading, or failed: 'Showing 0 of 0' would be
+          // false), so the rows below do not jump when the count arrives.
+          <p aria-live="polite" className="min-h-5 text-sm text-base-content/80">
+            {!list.isPending && !list.failed && (
+              <>
+                Showing {list.items.length} of {matchCountText(list)} {countNoun}
+                {list.isFetching && (
+                  <span className="loading loading-spinner loading-xs ml-2 align-middle" aria-hidden="true" />
+                )}
+              </>
             )}
           </p>
         )}

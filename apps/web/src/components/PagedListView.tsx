@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PagedList } from '../lib/paged-list';
 import { LoadMore } from './LoadMore';
+import { PendingButton } from './PendingButton';
 import { ErrorState, LoadingState } from './States';
 
 interface PagedListViewProps<T> {
@@ -13,7 +14,10 @@ interface PagedListViewProps<T> {
   children: (items: T[]) => ReactNode;
 }
 
-/** Every paged list's states in one place: loading, failed, empty, or the items with "Load more". */
+/**
+ * Every paged list's states in one place: loading, failed (with Retry: a dropped connection should not need a
+ * reload of the whole screen), empty, or the items with "Load more".
+ */
 export function PagedListView<T>({
   list,
   loadingLabel,
@@ -22,7 +26,15 @@ export function PagedListView<T>({
   children,
 }: PagedListViewProps<T>) {
   if (list.isPending) return <LoadingState label={loadingLabel} />;
-  if (list.failed) return <ErrorState message={failedMessage} />;
+  if (list.failed) {
+    return (
+      <ErrorState message={failedMessage}>
+        <PendingButton type="button" className="btn-sm" onClick={list.refetch} pending={list.isFetching}>
+          Retry
+        </PendingButton>
+      </ErrorState>
+    );
+  }
   if (list.items.length === 0) return <>{empty}</>;
   return (
     <>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 interface StatTileProps {
   label: string;
-  value: ReactNode;
+  /** Undefined while the figure loads: a placeholder of the figure's height keeps the screen from jumping. */
+  value: ReactNode | undefined;
   hint?: ReactNode;
   icon?: ReactNode;
 }
@@ -17,7 +18,13 @@ export function StatTile({ label, value, hint, icon }: StatTileProps) {
         </div>
       )}
       <div className="stat-title whitespace-normal text-base-content/80">{label}</div>
-      <div className="stat-value text-2xl break-words sm:text-3xl">{value}</div>
+      <div className="stat-value text-2xl break-words sm:text-3xl">
+        {value === undefined ? (
+          <span className="skeleton inline-block h-[1lh] w-16 align-middle" aria-hidden="true" />
+        ) : (
+          value
+        )}
+      </div>
       {hint && <div className="stat-desc whitespace-normal text-base-content/70">{hint}</div>}
     </div>
   );

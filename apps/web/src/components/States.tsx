@@ -41,3 +41,16 @@ export function EmptyState({ message, children }: { message: string; children?: 
     </div>
   );
 }
+
+/**
+ * The server's answer to a form (e.g. 'Invalid email or password'), beside the form: a toast disappears after
+ * a few seconds and may never be read, this stays until the next attempt.
+ */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="alert alert-error alert-soft text-sm">
+      {message}
+    </p>
+  );
+}

@@ -2,9 +2,12 @@ import { useId, type InputHTMLAttributes } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  /** The field's fixed hint, always shown under the field; it turns red when the field is invalid. */
+  /**
+   * The field's fixed hint, always shown under the field in its normal colour; red only when it is itself the
+   * error (a blank required field whose hint is 'Name is required').
+   */
   hint?: string;
-  /** What is wrong now (from the contract's schema or the server's details); replaces the hint's colour. */
+  /** What is wrong now (from the contract's schema or the server's details), in red under the hint. */
   error?: string;
 }
 
@@ -28,7 +31,7 @@ export function TextField({ label, hint, error, className, ...input }: TextField
         {...input}
       />
       {hint && (
-        <p id={hintId} className={`text-xs ${error ? 'text-error' : 'text-base-content/70'}`}>
+        <p id={hintId} className={`text-xs ${error === hint ? 'text-error' : 'text-base-content/90'}`}>
           {hint}
         </p>
       )}

@@ -13,6 +13,11 @@ export function createQueryClient() {
         // A failed read shows the screen's failure text at once instead of after several silent retries.
         retry: false,
       },
+      mutations: {
+        // Offline, a change would otherwise wait in silence (a spinner) and apply minutes later without a word:
+        // it fails at once with its error toast instead, and the offline banner says why.
+        networkMode: 'always',
+      },
     },
   });
   return queryClient;

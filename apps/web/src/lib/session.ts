@@ -1,7 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@cloudstash/contract';
+import { SESSION_HINT_COOKIE, type User } from '@cloudstash/contract';
 import { ApiError, apiData } from './api-client';
 import { queryKeys } from './query-keys';
+
+/** Pages for signed-out visitors, where a signed-in user is the exception. */
+const GUEST_PAGES = new Set(['/', '/login', '/register']);
+
+/** Whether the server's page-readable hint says a session may exist (the session cookie itself is httpOnly). */
+function hasSessionHint(): boolean {
+  return document.cookie.split('; ').some((pair) => pair.startsWith(`${SESSION_HINT_COOKIE}=`));
+}
 
 /**
  * The signed-in user, or null when signed out (GET /users/me answers 401); any other failure is an error,
@@ -11,6 +19,9 @@ import { queryKeys } from './query-keys';
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.me,
   queryFn: async ({ signal }) => {
+    // A visitor without a session on a guest page is not asked about: the answer would be a 401, logged by
+    // the browser as an error, on every visit. The server keeps the hint true to the session cookie.
+    if (!hasSessionHint() && GUEST_PAGES.has(window.location.pathname)) return null;
     try {
       return await apiData<User>('/users/me', { signal });
     } catch (error) {

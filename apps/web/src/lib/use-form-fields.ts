@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors';
+import { showErrorsAndFocus } from './focus';
 
 /**
  * The state of a small form of text fields: values, the errors under each field (from the contract's schema
@@ -22,7 +23,7 @@ export function useFormFields<K extends string>(initial: Record<K, string>) {
   function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> | null {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      showErrorsAndFocus(() => setErrors(zodFieldErrors(parsed.error)));
       return null;
     }
     setErrors({});

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import type { User } from '@cloudstash/contract';
 import { useLogout } from '../../features/auth/api/logout';
@@ -19,23 +19,65 @@ const ADMIN_LINKS = [
   { to: '/dashboard/admin/settings', label: 'Instance Settings' },
 ];
 
+/** How many frames to wait at most for the sliding drawer to become focusable. */
+const MAX_FOCUS_FRAMES = 60;
+
+interface NavMenuProps {
+  id: string;
+  user: User;
+  open: boolean;
+  /** A link or Logout was chosen: the drawer closes, and the next screen decides where focus goes. */
+  onFollow: () => void;
+}
+
 /** The drawer's contents; the Admin section exists only for admins. */
-export function NavMenu({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
+export function NavMenu({ id, user, open, onFollow }: NavMenuProps) {
   const logout = useLogout();
   const firstLink = useRef<HTMLAnchorElement>(null);
 
-  // Opening the drawer moves focus into it so keyboard users land on the menu.
+  // Opening the drawer moves focus into it so keyboard users land on the menu. The drawer is still hidden
+  // for a moment when it opens, and a hidden link cannot take focus: try again each frame until it does.
   useEffect(() => {
-    if (open) firstLink.current?.focus();
+    if (!open) return;
+    let frame = 0;
+    let request = 0;
+    const focusFirst = () => {
+      const link = firstLink.current;
+      link?.focus();
+      if (link && document.activeElement !== link && frame++ < MAX_FOCUS_FRAMES) {
+        request = requestAnimationFrame(focusFirst);
+      }
+    };
+    focusFirst();
+    return () => cancelAnimationFrame(request);
   }, [open]);
 
+  // A modal keeps Tab inside: past the last control it comes back to the first, and Shift+Tab the other way.
+  const wrapTab = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = [
+      ...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'),
+    ];
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    } else if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    }
+  };
+
   const onLogout = () => {
-    onClose();
+    onFollow();
     logout.mutate();
   };
 
   return (
     <nav
+      id={id}
+      onKeyDown={wrapTab}
       aria-label="Dashboard navigation"
       className="flex min-h-full w-72 max-w-[85vw] flex-col gap-2 bg-base-200 p-4"
     >
@@ -50,7 +92,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
         <li className="menu-title text-base-content/80">Dashboard</li>
         {DASHBOARD_LINKS.map((link, index) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end} ref={index === 0 ? firstLink : undefined} onClick={onClose}>
+            <NavLink to={link.to} end={link.end} ref={index === 0 ? firstLink : undefined} onClick={onFollow}>
               {link.label}
             </NavLink>
           </li>
@@ -60,7 +102,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
             <li className="menu-title mt-2 text-base-content/80">Admin</li>
             {ADMIN_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} onClick={onClose}>
+                <NavLink to={link.to} onClick={onFollow}>
                   {link.label}
                 </NavLink>
               </li>
@@ -69,7 +111,7 @@ export function NavMenu({ user, open, onClose }: { user: User; open: boolean; on
         )}
         <li className="menu-title mt-2 text-base-content/80">Settings</li>
         <li>
-          <NavLink to="/dashboard/theme" onClick={onClose}>
+          <NavLink to="/dashboard/theme" onClick={onFollow}>
             Change Theme
           </NavLink>
         </li>

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@cloudstash/contract';
 import { useCurrentUser } from '../../lib/session';
@@ -6,18 +7,21 @@ import { Avatar } from '../../components/Avatar';
 interface NavbarProps {
   user: User | null;
   drawerOpen: boolean;
+  /** The drawer's navigation, which the menu button opens. */
   drawerId: string;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
   onOpenMenu: () => void;
 }
 
-export function Navbar({ user, drawerOpen, drawerId, onOpenMenu }: NavbarProps) {
+export function Navbar({ user, drawerOpen, drawerId, menuButtonRef, onOpenMenu }: NavbarProps) {
   const { isPending } = useCurrentUser();
   return (
     <header className="navbar sticky top-0 z-30 border-b border-base-300 bg-base-100/95 px-3 backdrop-blur sm:px-6">
       <div className="min-w-0 flex-1">
         <Link to={user ? '/dashboard' : '/'} className="btn btn-ghost gap-2 px-2 text-xl font-bold">
           <Logo />
-          <span>CloudStash</span>
+          {/* Below 380 px the name would run under the menu button: the logo stands for it, the name is still read. */}
+          <span className="max-[380px]:sr-only">CloudStash</span>
         </Link>
       </div>
       <nav aria-label="Account" className="flex min-w-0 flex-none items-center gap-2">
@@ -25,10 +29,10 @@ export function Navbar({ user, drawerOpen, drawerId, onOpenMenu }: NavbarProps) 
           <span className="loading loading-dots loading-md" role="status" aria-label="Loading session" />
         ) : user ? (
           <button
+            ref={menuButtonRef}
             type="button"
             className="btn btn-ghost min-w-0 max-w-44 flex-nowrap px-2 sm:max-w-none sm:px-4"
             onClick={onOpenMenu}
-            aria-haspopup="true"
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
           >

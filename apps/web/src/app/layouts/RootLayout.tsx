@@ -1,12 +1,17 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Outlet, useNavigation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { LoadingState } from '../../components/States';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { useCurrentUser } from '../../lib/session';
 import { Navbar } from './Navbar';
 import { NavMenu } from './NavMenu';
+import { useRouteTitleAndFocus } from '../route-announce';
+import { useFocusBelowStickyHeader } from './focus-below-header';
 
 const DRAWER_ID = 'app-drawer';
+const DRAWER_NAV_ID = 'app-drawer-nav';
 
 /**
  * The page frame: navbar, the one <main> landmark, the signed-in user's navigation drawer and the toasts.
@@ -16,14 +21,28 @@ export function RootLayout() {
   const { data: user } = useCurrentUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigation = useNavigation();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useRouteTitleAndFocus();
+  useFocusBelowStickyHeader();
 
-  // Escape closes the drawer; its links close it themselves when followed.
+  // The drawer is modal: closing it (Escape, the overlay) gives focus back to the button that opened it.
+  // A followed link closes it without that: the new screen's heading takes focus instead.
+  const closeDrawer = () => {
+    // Rendered first: the button cannot take focus while the page around it is still inert.
+    flushSync(() => setDrawerOpen(false));
+    menuButton.current?.focus();
+  };
+
   useEffect(() => {
     if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
+
+  const modalOpen = drawerOpen && !!user;
 
   return (
     <div className="drawer drawer-end">
@@ -31,12 +50,13 @@ export function RootLayout() {
         id={DRAWER_ID}
         type="checkbox"
         className="drawer-toggle"
-        checked={drawerOpen && !!user}
+        checked={modalOpen}
         onChange={(event) => setDrawerOpen(event.target.checked)}
         tabIndex={-1}
         aria-hidden="true"
       />
-      <div className="drawer-content flex min-h-dvh flex-col">
+      {/* While the drawer is open the page behind it can be neither reached by Tab nor read. */}
+      <div className="drawer-content flex min-h-dvh flex-col" inert={modalOpen}>
         {/* While the next screen's code loads, the current one stays; this bar says something is happening. */}
         {navigation.state !== 'idle' && (
           <progress
@@ -50,10 +70,12 @@ export function RootLayout() {
         >
           Skip to content
         </a>
+        <OfflineBanner />
         <Navbar
           user={user ?? null}
           drawerOpen={drawerOpen}
-          drawerId={DRAWER_ID}
+          drawerId={DRAWER_NAV_ID}
+          menuButtonRef={menuButton}
           onOpenMenu={() => setDrawerOpen(true)}
         />
         <main id="main" className="flex flex-1 flex-col">
@@ -65,8 +87,8 @@ export function RootLayout() {
       {user && (
         <div className="drawer-side z-50">
           {/* Clicking beside the menu closes it; keyboard users have Escape. */}
-          <div className="drawer-overlay" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
-          <NavMenu user={user} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          <div className="drawer-overlay" aria-hidden="true" onClick={closeDrawer} />
+          <NavMenu id={DRAWER_NAV_ID} user={user} open={modalOpen} onFollow={() => setDrawerOpen(false)} />
         </div>
       )}
       <Toaster

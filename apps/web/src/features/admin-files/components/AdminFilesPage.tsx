@@ -28,19 +28,20 @@ export default function AdminFilesPage() {
     EMPTY_ADMIN_FILTERS,
   );
   const list = useAdminFiles(adminFilesQuery({ ...debounced, visibility: filters.visibility }, sort));
-  const { data: summary } = useAdminFilesSummary();
+  const { data: summary, isError: summaryFailed } = useAdminFilesSummary();
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="All Files" subtitle="Every file stored on this CloudStash instance." />
-      {summary && (
+      {/* While the figures load, the tiles hold their places so the list below does not jump. */}
+      {!summaryFailed && (
         <StatGrid label="File statistics">
-          <StatTile label="Total Files" value={summary.totalFiles} />
-          <StatTile label="Public" value={summary.publicFiles} />
-          <StatTile label="Private" value={summary.privateFiles} />
-          <StatTile label="Total Size" value={formatSize(summary.totalSize)} />
-          <StatTile label="Downloads" value={summary.downloads} />
-          <StatTile label="Active Users" value={summary.activeUsers} />
+          <StatTile label="Total Files" value={summary?.totalFiles} />
+          <StatTile label="Public" value={summary?.publicFiles} />
+          <StatTile label="Private" value={summary?.privateFiles} />
+          <StatTile label="Total Size" value={summary && formatSize(summary.totalSize)} />
+          <StatTile label="Downloads" value={summary?.downloads} />
+          <StatTile label="Active Users" value={summary?.activeUsers} />
         </StatGrid>
       )}
       <FileList

@@ -16,7 +16,7 @@ export function AuthCard({
         <div className="card-body gap-4">
           <div className="text-center">
             <h1 className="text-3xl font-bold">{title}</h1>
-            <p className="mt-1 text-base-content/80">{subtitle}</p>
+            <p className="mt-1 text-base-content/90">{subtitle}</p>
           </div>
           {children}
         </div>

@@ -87,3 +87,42 @@ describe('LoginPage with two-factor sign-in', { timeout: 30_000 }, () => {
     expect(signInCalls(fetchMock)).toEqual(['/api/v1/users/login']);
   });
 });
+
+/** The login screen against a server that refuses every password with `message`. */
+function renderRefusingLogin(message: string) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url.endsWith('/users/login') ? json(401, { message, code: 'UNAUTHENTICATED' }) : json(404, {}),
+    ),
+  );
+  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], {
+    initialEntries: ['/login'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('LoginPage errors', { timeout: 30_000 }, () => {
+  it('on an empty submit moves focus to the first invalid field', async () => {
+    renderRefusingLogin('Invalid email or password');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
+  });
+
+  it('keeps the server’s refusal beside the form in an alert', async () => {
+    renderRefusingLogin('Invalid email or password');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Wrong1234');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password');
+  });
+});

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SSO_LINK_ERROR, SSO_TOTP_QUERY, isTotpRequired, loginBodySchema } from '@cloudstash/contract';
+import { MESSAGES, SSO_LINK_ERROR, SSO_TOTP_QUERY, isTotpRequired, loginBodySchema } from '@cloudstash/contract';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { showErrorsAndFocus } from '../../../lib/focus';
+import { messageOf } from '../../../lib/api-client';
+import { FormAlert } from '../../../components/States';
 import { useLogin } from '../api/login';
 import { AuthCard } from './AuthCard';
 import { SsoSignIn, ssoStartHref } from './SsoSignIn';
@@ -35,7 +38,10 @@ export default function LoginPage() {
     event.preventDefault();
     const parsed = loginBodySchema.safeParse({ email, password });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      showErrorsAndFocus(
+        () => setErrors(zodFieldErrors(parsed.error)),
+        event.currentTarget as HTMLFormElement,
+      );
       return;
     }
     setErrors({});
@@ -73,6 +79,7 @@ export default function LoginPage() {
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        {login.isError && <FormAlert message={messageOf(login.error, MESSAGES.loginFailed)} />}
         <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} />
         <CurrentPasswordField
           name="password"

@@ -88,6 +88,24 @@ describe('RegisterPage', () => {
     const texts = hintIds.map((id) => document.getElementById(id)?.textContent);
     expect(texts).toContain(MESSAGES.passwordTooCommon);
     expect(screen.queryByText('login screen')).toBeNull();
+    // The rule is met: its hint keeps its normal colour; only the refusal is red, and focus is on the field.
+    expect(screen.getByText(MESSAGES.passwordRule).className).not.toContain('text-error');
+    expect(
+      screen.getAllByText(MESSAGES.passwordTooCommon).some((el) => el.className.includes('text-error')),
+    ).toBe(true);
+    expect(document.activeElement).toBe(password);
+    // The server's answer also stays beside the form, where a screen reader hears it.
+    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(MESSAGES.passwordTooCommon);
+  });
+
+  it('on an empty submit focuses the first invalid field and reddens only the hints that are the errors', async () => {
+    const registerCalls = renderRegister({ status: 201, body: { message: MESSAGES.registerSuccess } });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(screen.getByText(MESSAGES.nameRequired).className).toContain('text-error');
+    expect(registerCalls()).toHaveLength(0);
   });
 
   it('says sign-up is closed and offers no form when registration is closed', async () => {

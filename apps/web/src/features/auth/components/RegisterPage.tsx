@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, MESSAGES, registerBodySchema } from '@cloudstash/contract';
-import { LoadingState } from '../../../components/States';
+import { FormAlert, LoadingState } from '../../../components/States';
+import { messageOf } from '../../../lib/api-client';
+import { showErrorsAndFocus } from '../../../lib/focus';
 import { TextField } from '../../../components/TextField';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useRegister } from '../api/register';
@@ -11,6 +13,8 @@ import { SsoSignIn } from './SsoSignIn';
 import { PendingButton } from '../../../components/PendingButton';
 import { EmailField, NewPasswordField } from '../../../components/AccountFields';
 
+const hasFieldErrors = (error: unknown) => Object.keys(serverFieldErrors(error)).length > 0;
+
 export default function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
@@ -18,6 +22,7 @@ export default function RegisterPage() {
   const mode = useRegistrationMode();
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
@@ -25,13 +30,16 @@ export default function RegisterPage() {
     event.preventDefault();
     const parsed = registerBodySchema.safeParse({ ...form, role: 'user', invite });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      showErrorsAndFocus(
+        () => setErrors(zodFieldErrors(parsed.error)),
+        event.currentTarget as HTMLFormElement,
+      );
       return;
     }
     setErrors({});
     register.mutate(parsed.data, {
       onSuccess: () => navigate('/login'),
-      onError: (error) => setErrors(serverFieldErrors(error)),
+      onError: (error) => showErrorsAndFocus(() => setErrors(serverFieldErrors(error)), formRef.current),
     });
   };
 
@@ -64,7 +72,11 @@ export default function RegisterPage() {
   return (
     <AuthCard title="Register" subtitle="Create your free CloudStash account">
       {invite && <p className="alert alert-info alert-soft">You were invited to join this instance.</p>}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+        {/* A refusal of one field is said under that field; any other refusal here, beside the form. */}
+        {register.isError && !hasFieldErrors(register.error) && (
+          <FormAlert message={messageOf(register.error, MESSAGES.registerFailed)} />
+        )}
         <TextField
           label="Name"
           name="name"

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/TextField';
 import { useUpdateFile } from '../../../lib/update-file';
 import { PendingButton } from '../../../components/PendingButton';
 import { editFilenameError, savedAsName } from '../edit-filename';
+import { showErrorsAndFocus } from '../../../lib/focus';
 
 /** Rename a file and switch it between Public and Private (My Files, edit dialog). */
 export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
@@ -14,14 +15,15 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
   const [isPublic, setIsPublic] = useState(file?.isPublic ?? false);
   const [error, setError] = useState<string | undefined>();
 
-  const savedAs = savedAsName(filename);
+  // A name that will be refused is not going to be saved as anything.
+  const savedAs = editFilenameError(filename) ? null : savedAsName(filename);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
     const problem = editFilenameError(filename);
     if (problem) {
-      setError(problem);
+      showErrorsAndFocus(() => setError(problem), event.currentTarget as HTMLFormElement);
       return;
     }
     update.mutate({ id: file._id, filename: filename.trim(), isPublic }, { onSuccess: onClose });

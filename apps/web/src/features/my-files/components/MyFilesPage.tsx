@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
@@ -14,6 +14,7 @@ import { useMyFiles } from '../api/user-files';
 import { useMyStats } from '../../../lib/my-stats';
 import { useDeleteFile } from '../../../lib/delete-file';
 import { EditFileDialog } from './EditFileDialog';
+import { focusFileRow } from '../../../lib/focus';
 import { MyFileActions } from './MyFileActions';
 
 /** /dashboard/my-files: the caller's files with preview, edit and delete. */
@@ -25,10 +26,27 @@ export default function MyFilesPage() {
   const [editing, setEditing] = useState<StoredFile | null>(null);
   const [deleting, setDeleting] = useState<StoredFile | null>(null);
 
+  // Where focus goes once a deleted row is gone: the next row (the previous for the last), else the heading.
+  // Kept until the dialog has closed: closing hands focus back to the deleted row's button, which is gone.
+  const focusAfterDelete = useRef<{ next: string | null } | null>(null);
+
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting._id, { onSettled: () => setDeleting(null) });
+    const index = list.items.findIndex((item) => item._id === deleting._id);
+    const next = list.items[index + 1] ?? list.items[index - 1] ?? null;
+    remove.mutate(deleting._id, {
+      onSuccess: () => {
+        focusAfterDelete.current = { next: next?._id ?? null };
+      },
+      onSettled: () => setDeleting(null),
+    });
   };
+
+  useEffect(() => {
+    if (!focusAfterDelete.current || deleting) return;
+    focusFileRow(focusAfterDelete.current.next);
+    focusAfterDelete.current = null;
+  }, [deleting]);
 
   const uploadLink = (
     <Link to="/dashboard/upload-file" className="btn btn-primary">

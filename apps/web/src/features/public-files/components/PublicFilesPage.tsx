@@ -18,21 +18,22 @@ export default function PublicFilesPage() {
   );
   // Text filters wait for a pause in typing; the category select applies at once.
   const list = usePublicFiles(publicFilesQuery({ ...debounced, category: filters.category }, sort));
-  const { data: summary } = usePublicSummary();
+  const { data: summary, isError: summaryFailed } = usePublicSummary();
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Public Files" subtitle="Browse and download files shared by the community." />
-      {summary && (
+      {/* While the figures load, the tiles hold their places so the list below does not jump. */}
+      {!summaryFailed && (
         <StatGrid label="Public file statistics">
-          <StatTile label="Total Files" value={summary.totalFiles} />
-          <StatTile label="Images" value={summary.images} />
-          <StatTile label="Videos" value={summary.videos} />
-          <StatTile label="Documents" value={summary.documents} />
-          <StatTile label="Others" value={summary.others} />
-          <StatTile label="Total Size" value={formatSize(summary.totalSize)} />
-          <StatTile label="Downloads" value={summary.downloads} />
-          <StatTile label="Contributors" value={summary.contributors} />
+          <StatTile label="Total Files" value={summary?.totalFiles} />
+          <StatTile label="Images" value={summary?.images} />
+          <StatTile label="Videos" value={summary?.videos} />
+          <StatTile label="Documents" value={summary?.documents} />
+          <StatTile label="Others" value={summary?.others} />
+          <StatTile label="Total Size" value={summary && formatSize(summary.totalSize)} />
+          <StatTile label="Downloads" value={summary?.downloads} />
+          <StatTile label="Contributors" value={summary?.contributors} />
         </StatGrid>
       )}
       <FileList

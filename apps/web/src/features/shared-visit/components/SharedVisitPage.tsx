@@ -5,6 +5,7 @@ import { LoadingState } from '../../../components/States';
 import { sharedContentUrl, useSharedDownload, useSharedFile } from '../api/shared';
 import { UnlockForm } from './UnlockForm';
 import { VisitorPreview } from './VisitorPreview';
+import { useRouteTitle } from '../../../app/route-announce';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -35,6 +36,7 @@ function Unavailable() {
 
 /** /s/{token}: a shared file for someone without an account. */
 export default function SharedVisitPage() {
+  useRouteTitle();
   const { token = '' } = useParams();
   const { data, isPending, isError } = useSharedFile(token);
   const [ended, setEnded] = useState(false);

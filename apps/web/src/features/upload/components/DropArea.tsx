@@ -1,3 +1,4 @@
+import { useImperativeHandle, type Ref } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { firstDropped } from '../validation';
 import { formatSize } from '@cloudstash/contract';
@@ -9,14 +10,16 @@ interface DropAreaProps {
   /** The types the instance allows; the file picker hints at them, the real check is chosenFileError. */
   allowedTypes: readonly string[];
   disabled?: boolean;
+  /** The drop zone itself, for the page to give it focus back (after Remove File). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /**
  * Drag-and-drop or click-to-browse. Only the first dropped file is used, in the order dropped, and the page
  * checks it (a file of a refused type is named in the refusal rather than skipped for the next one).
  */
-export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled }: DropAreaProps) {
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled, ref }: DropAreaProps) {
+  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     // No `accept` here: the drop zone would split the drop into accepted and refused files and lose its order
     // ([bad.zip, good.png] would give good.png). With `multiple: false` alone, a drop of several files comes
     // back whole and in order (all refused as "too many"), and a single file comes back as it is.
@@ -27,6 +30,7 @@ export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled }: Dro
       if (first) onFile(first);
     },
   });
+  useImperativeHandle(ref, () => rootRef.current as HTMLDivElement, [rootRef]);
   // The input sits beside the drop zone, not inside it: a focusable control inside a role=button is an a11y error.
   return (
     <>
@@ -42,7 +46,7 @@ export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled }: Dro
               : 'border-base-300 hover:border-primary hover:bg-base-200'
           }`,
           role: 'button',
-          'aria-label': 'Choose a file to upload: drag and drop it here or press to browse',
+          // No aria-label: the button is named by its visible words, so a voice command can say them.
         })}
       >
         <svg
@@ -57,9 +61,8 @@ export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled }: Dro
         >
           <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8m0-8-3 3m3-3 3 3" />
         </svg>
-        <p className="text-lg font-medium">
-          {isDragActive ? 'Drop the file here' : 'Drag and drop a file here, or click to browse'}
-        </p>
+        {/* The same words while a file is dragged over (the colours say it): they are the button's name. */}
+        <p className="text-lg font-medium">Drag and drop a file here, or click to browse</p>
         <p className="text-sm text-base-content/70">
           Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text
           {maxUploadBytes !== undefined && `, up to ${formatSize(maxUploadBytes)}`}

@@ -55,7 +55,13 @@ export function UploadProgressBar({ percent }: { percent: number }) {
         max={100}
         aria-label="Upload progress"
       />
-      <span className="w-12 text-right text-sm tabular-nums">{percent}%</span>
+      <span className="w-12 text-right text-sm tabular-nums" aria-hidden="true">
+        {percent}%
+      </span>
+      {/* Said in steps of ten, not at every percent, so a screen reader is not talked over. */}
+      <span className="sr-only" aria-live="polite">
+        Uploaded {Math.floor(percent / 10) * 10}%
+      </span>
     </div>
   );
 }

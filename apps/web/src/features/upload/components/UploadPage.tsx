@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
@@ -15,6 +15,9 @@ import { PendingButton } from '../../../components/PendingButton';
 import { loadUploadConfig, useUploadConfig } from '../../../lib/upload-config';
 import { useMyStats } from '../../../lib/my-stats';
 
+/** The page's alert already says it: the toast shows the same words without a screen reader hearing them twice. */
+const SILENT_TOAST = { ariaProps: { role: 'status', 'aria-live': 'off' } } as const;
+
 /** /dashboard/upload-file */
 export default function UploadPage() {
   const navigate = useNavigate();
@@ -27,6 +30,16 @@ export default function UploadPage() {
   const [isPublic, setIsPublic] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unfinished, setUnfinished] = useState(false);
+  // Choosing a file replaces the drop area by the file's card, and Remove File the card by the drop area:
+  // focus follows to what took the place of the control just used, instead of falling to the page.
+  const chosenCard = useRef<HTMLDivElement>(null);
+  const dropArea = useRef<HTMLDivElement>(null);
+  const focusAfterSwap = useRef<'card' | 'drop area' | null>(null);
+  useEffect(() => {
+    if (focusAfterSwap.current === 'card') chosenCard.current?.focus();
+    if (focusAfterSwap.current === 'drop area') dropArea.current?.focus();
+    focusAfterSwap.current = null;
+  }, [file]);
 
   const reset = () => {
     setFile(null);
@@ -50,10 +63,11 @@ export default function UploadPage() {
       // Refused before sending: the page and a toast both say why.
       setFile(null);
       setError(refusal);
-      toast.error(refusal);
+      toast.error(refusal, SILENT_TOAST);
       return;
     }
     setError(null);
+    focusAfterSwap.current = 'card';
     setFile(chosen);
     setFilename((current) => (current.trim() ? current : defaultFilename(chosen)));
     setUnfinished(false);
@@ -69,7 +83,7 @@ export default function UploadPage() {
     const problem = submitError(file, filename);
     if (problem || !file) {
       setError(problem);
-      toast.error(problem ?? '');
+      toast.error(problem ?? '', SILENT_TOAST);
       return;
     }
     if (isLarge(file)) {
@@ -99,7 +113,13 @@ export default function UploadPage() {
       <form onSubmit={onSubmit} noValidate className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           {file ? (
-            <div className="flex flex-col gap-3 rounded-box bg-base-200 p-4 sm:flex-row sm:items-center">
+            <div
+              ref={chosenCard}
+              tabIndex={-1}
+              role="group"
+              aria-label={`Chosen file: ${file.name}`}
+              className="flex flex-col gap-3 rounded-box bg-base-200 p-4 sm:flex-row sm:items-center"
+            >
               <FileIcon mimetype={file.type} className="size-10" />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium" title={file.name}>
@@ -112,7 +132,10 @@ export default function UploadPage() {
               <button
                 type="button"
                 className="btn btn-outline btn-error btn-sm"
-                onClick={reset}
+                onClick={() => {
+                  focusAfterSwap.current = 'drop area';
+                  reset();
+                }}
                 disabled={busy}
               >
                 Remove File
@@ -120,6 +143,7 @@ export default function UploadPage() {
             </div>
           ) : (
             <DropArea
+              ref={dropArea}
               onFile={(chosen) => void onFile(chosen)}
               maxUploadBytes={limitsLoading ? undefined : maxUploadBytes}
               allowedTypes={allowedTypes}
