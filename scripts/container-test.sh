@@ -44,7 +44,7 @@ check() {
 }
 
 cleanup() {
-  for c in "${containers[@]}"; do podman rm -f -t 0 "$c" >/dev/null 2>&1; done
+  for c in "${containers[@]}"; do podman rm -f -v -t 0 "$c" >/dev/null 2>&1; done
   for v in "${volumes[@]}"; do podman volume rm -f "$v" >/dev/null 2>&1; done
   if [ "$pg_created" = 1 ]; then psql -q "$PG_ADMIN_URL" -c "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null 2>&1; fi
   rm -rf "$work"
