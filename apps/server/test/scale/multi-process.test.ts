@@ -651,7 +651,7 @@ describe.runIf(RUN)(
           totalFilesUploaded: all.length,
           uniqueFilesStored: refs.size,
           totalUsers: USERS,
-          mostDuplicatedFile: { sha256: topHash, count: top.count },
+          mostDuplicatedFile: { publicId: topHash, sha256: topHash, count: top.count },
           topUploader: { userId: topUser.user.id, name: topUser.user.name, uploads: topUser.files.length },
         };
         for (let node = 0; node < NODES; node++) {
