@@ -8,7 +8,7 @@
 #      and the file, and takes a new upload;
 #   4. compose.yaml's PostgreSQL variant: the same flow against this machine's PostgreSQL (a database of its
 #      own, created and dropped here), DATABASE_URL set as the compose file sets it.
-# It skips (exit 0, saying why) only when Podman cannot start any container here. Prints "N passed, N failed".
+# It skips (exit 0, saying why) only when Podman cannot start any container here. Prints "container: N passed, N failed".
 #
 # Hosts like this one (cgroups v1/hybrid, no raising of limits) need runc, cgroupfs and no default ulimits;
 # unless CONTAINERS_CONF is set, a containers.conf saying so is written for this run only.
@@ -74,7 +74,7 @@ if podman image exists "$BASE_IMAGE"; then
 else
   scripts/container-base.sh || {
     echo "FAIL - building $BASE_IMAGE"
-    echo "0 passed, 1 failed"
+    echo "container: 0 passed, 1 failed"
     exit 1
   }
 fi
@@ -98,7 +98,7 @@ timestamped() { while IFS= read -r line; do printf '%s %s\n' "$(date +%T)" "$lin
 if ! podman build "${build_args[@]}" . 2>&1 | timestamped >"$work/build.log"; then
   tail -n 40 "$work/build.log"
   echo "FAIL - podman build"
-  echo "0 passed, 1 failed"
+  echo "container: 0 passed, 1 failed"
   exit 1
 fi
 echo "image: $(elapsed "$started")"
@@ -260,5 +260,5 @@ fi
 echo "postgresql flow: $(elapsed "$started")"
 
 echo "container check: $(elapsed "$checks_started")"
-echo "$passed passed, $failed failed"
+echo "container: $passed passed, $failed failed"
 [ "$failed" = 0 ]
