@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import './index.css';
 
-// The page's CSP forbids eval: without this, Zod probes `new Function` once and the browser reports a violation.
+// Also set by public/zod-jitless.js before any module loads; this keeps tests and other hosts of the app jitless.
 z.config({ jitless: true });
 
 // theme-init.js already painted the saved theme; this repairs an unknown stored value to the default.
