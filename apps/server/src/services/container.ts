@@ -17,13 +17,13 @@ import { TotpService } from './accounts/totp';
 import { TotpLogin } from './accounts/totp-login';
 import { UserAdmin } from './accounts/user-admin';
 import { BlobReferences } from './blob-references';
-import { DownloadLinks } from './download-links';
+import { DownloadLinks } from './signed-urls';
 import { DownloadService } from './downloads';
-import { LinkTokens } from './link-tokens';
-import { ShareLinkService } from './links';
+import { LinkTokens } from './share-link-tokens';
+import { ShareLinkService } from './share-links';
 import { FileService } from './files';
 import { HealthService } from './health';
-import { JobService } from './jobs';
+import { JobService } from './jobs/queue';
 import { Maintenance } from './maintenance';
 import { QuotaService } from './quotas';
 import { ReclaimQueue } from './reclaim-queue';
@@ -38,7 +38,7 @@ import { Throttle } from './throttle';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { ThumbnailService } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
-import { JobWorker } from './thumbnails/worker';
+import { JobWorker } from './jobs/worker';
 
 /** Every service, wired once per process; routes receive this and nothing else. */
 export function createServices(

@@ -6,7 +6,7 @@ import { hasDownloadMarkAfter, takeDownloadMark } from '../repositories/download
 import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
-import { claimLinkDownload } from '../repositories/links';
+import { claimLinkDownload } from '../repositories/share-links';
 import { requireFileAccess } from './file-access';
 import type { Viewer } from './sessions';
 

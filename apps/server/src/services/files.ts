@@ -24,7 +24,7 @@ import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
 import type { InspectedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
-import type { DownloadLinks } from './download-links';
+import type { DownloadLinks } from './signed-urls';
 import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireContentAccess, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';

@@ -14,7 +14,7 @@ import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import type { BlobReferences } from './blob-references';
 import type { ResumableUploads } from './resumable-uploads';
 import { DOWNLOAD_COUNT_INTERVAL_MS, DownloadService } from './downloads';
-import { sweepShareLinkRecords } from './links';
+import { sweepShareLinkRecords } from './share-links';
 import type { SessionService } from './sessions';
 import { blobOfThumbnail } from './thumbnails/storage';
 

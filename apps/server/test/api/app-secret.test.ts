@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DownloadLinks } from '../../src/services/download-links';
+import { DownloadLinks } from '../../src/services/signed-urls';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_JOB_ATTEMPTS } from '../../src/services/jobs';
+import { MAX_JOB_ATTEMPTS } from '../../src/services/jobs/queue';
 import { ThumbnailService } from '../../src/services/thumbnails/thumbnails';
 import { DIALECTS } from '../helpers/dialects';
 import { mp4, pdf, png, sha256 } from '../helpers/fixtures';

@@ -13,7 +13,7 @@ import { notFound } from '../../errors';
 import * as accountUsers from '../../repositories/account-users';
 import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
 import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
-import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-links';
+import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-tokens';
 import { findUserById } from '../../repositories/users';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';

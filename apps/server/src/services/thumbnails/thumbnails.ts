@@ -15,7 +15,7 @@ import { notFound } from '../../errors';
 import type { FileWithOwner } from '../../repositories/files';
 import * as thumbnails from '../../repositories/thumbnails';
 import { requireFileAccess } from '../file-access';
-import type { Job, JobService } from '../jobs';
+import type { Job, JobService } from '../jobs/queue';
 import type { Viewer } from '../sessions';
 import {
   UndecodableError,

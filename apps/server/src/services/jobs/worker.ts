@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PermanentJobError, type Job, type JobService } from '../jobs';
+import { PermanentJobError, type Job, type JobService } from './queue';
 
 export type JobHandler = (job: Job) => Promise<void>;
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Db } from '../db/connect';
-import { inTransaction } from '../db/executor';
-import * as jobs from '../repositories/jobs';
-import type { JobRow } from '../repositories/jobs';
+import type { Db } from '../../db/connect';
+import { inTransaction } from '../../db/executor';
+import * as jobs from '../../repositories/jobs';
+import type { JobRow } from '../../repositories/jobs';
 
 export type Job = JobRow;
 
