@@ -3,6 +3,9 @@ import type { BlobSource } from '../blobs/blob-store';
 import type { PieceColumns, ResumableUploadRow, UploadPiecesRef } from '../repositories/resumable-uploads';
 import type { ByteTally, InspectedBytes } from './ingest';
 
+/** A request carried more bytes than its upload has room for; every store of pieces fails with this. */
+export class UploadOverrunError extends Error {}
+
 /** What a store of pieces reads off an upload's row. */
 export type PiecesOf = Pick<
   ResumableUploadRow,
