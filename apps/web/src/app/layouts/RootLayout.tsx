@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { LoadingState } from '../../components/States';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../api/session';
 import { Navbar } from './Navbar';
 import { NavMenu } from './NavMenu';
 

@@ -11,8 +11,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { nextSort, sortOnlyUrl } from '../../../lib/list-state';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useMyFiles } from '../api/user-files';
-import { useMyStats } from '../../../lib/my-stats';
-import { useDeleteFile } from '../../../lib/delete-file';
+import { useMyStats } from '../../../api/my-stats';
+import { useDeleteFile } from '../../../api/delete-file';
 import { EditFileDialog } from './EditFileDialog';
 import { MyFileActions } from './MyFileActions';
 
