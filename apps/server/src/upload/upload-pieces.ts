@@ -34,7 +34,7 @@ export interface AppendResult {
   failure?: unknown;
 }
 
-/** A whole upload, ready for FileService.upload: what its bytes show and where they wait. */
+/** A whole upload, ready for Files.upload: what its bytes show and where they wait. */
 export interface AssembledUpload {
   bytes: InspectedBytes;
   source: BlobSource;

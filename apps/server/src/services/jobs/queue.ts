@@ -37,7 +37,7 @@ export const PROCESS_JOB_OWNER = `${process.pid}-${crypto.randomUUID()}`;
  * claimed with a lease; when its process dies the lease runs out and another process claims it again, and a
  * job claimed MAX_JOB_ATTEMPTS times without finishing is failed rather than retried for ever.
  */
-export class JobService {
+export class JobQueue {
   private readonly events = new EventEmitter();
 
   constructor(
