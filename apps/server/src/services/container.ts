@@ -10,7 +10,7 @@ import { AccountRemoval } from './accounts/account-removal';
 import { OidcFlowSeal } from './accounts/oidc/flow-seal';
 import { OidcSignIn } from './accounts/oidc/oidc-sign-in';
 import { PendingLogins } from './accounts/pending-login';
-import { Profiles } from './accounts/profile';
+import { ProfileService } from './accounts/profile';
 import { Registration } from './accounts/registration';
 import { SessionList } from './accounts/session-list';
 import { TotpService } from './accounts/totp';
@@ -122,7 +122,7 @@ export function createServices(
           log,
         })
       : null,
-    profile: new Profiles(db, removal),
+    profile: new ProfileService(db, removal),
     sessionList: new SessionList(db, config),
     accessTokens: new AccessTokens(db),
     quotas,

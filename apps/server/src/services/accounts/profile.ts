@@ -12,7 +12,7 @@ import type { AccountRemoval } from './account-removal';
 import { fieldError } from './errors';
 
 /** What a person changes about their own account: name, password, and deleting it. */
-export class Profiles {
+export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly removal: AccountRemoval,
