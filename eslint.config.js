@@ -16,7 +16,8 @@ const noServices = {
 };
 
 /**
- * Web features stand alone: a feature may use components/ and lib/, never another feature's files, so each
+ * Web features stand alone: a feature may use components/, api/ (the client and hooks several features share)
+ * and lib/, never another feature's files, so each
  * can change or go without breaking the others. A file N folders below its feature reaches a sibling feature
  * through N+1 `../`, or through a path naming `features/<other>`.
  */
@@ -38,7 +39,7 @@ const featureIsolation = WEB_FEATURES.flatMap((feature) => {
         [
           {
             regex: `^(\\.\\./){${depth + 1}}(${others})(/|$)|(^|/)features/(${others})(/|$)`,
-            message: `A feature does not import another feature (${feature}): move what both need to components/ or lib/.`,
+            message: `A feature does not import another feature (${feature}): move what both need to components/ or api/.`,
           },
         ],
       ),
@@ -91,4 +92,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': layerRule([], [noHttp, noServices]) },
   },
   ...featureIsolation,
+  {
+    // lib/ is browser utilities: talking to the API belongs in api/ or a feature's api/ (the client's error type,
+    // which form errors read, is the one thing lib/ takes from there).
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': layerRule(
+        [],
+        [
+          {
+            regex: '(^|/)features(/|$)|(^|/)api/(?!api-client$)',
+            message: 'lib/ holds browser utilities; API code lives in api/.',
+          },
+        ],
+      ),
+    },
+  },
 );

@@ -29,7 +29,7 @@ import { signInRoutes } from './routes/sign-in';
 import { ssoRoutes } from './routes/sso';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
-import { linkRoutes } from './routes/links';
+import { linkRoutes } from './routes/share-links';
 import { registerSharedPageHeaders, sharedRoutes } from './routes/shared';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';

@@ -102,7 +102,7 @@ export interface FileTotalsTable {
   physical_size: number;
 }
 
-/** A share link; the token itself is stored only hashed and sealed (services/link-tokens.ts). */
+/** A share link; the token itself is stored only hashed and sealed (services/share-link-tokens.ts). */
 export interface LinksTable {
   id: string;
   token_hash: string;

@@ -20,7 +20,7 @@ export async function serveFileContent(services: Services, request: FastifyReque
   // A request that names a link is decided by the link alone, even an empty or partial one, never by the
   // cookie that came with it: a proxy in front may keep the answer to a link for anyone who presents it.
   if (query.s !== undefined || query.u !== undefined || query.e !== undefined) {
-    const userId = services.links.verify(params.id, query);
+    const userId = services.signedUrls.verify(params.id, query);
     const viewer = userId ? await services.accounts.viewerOf(userId) : null;
     if (!viewer) throw new AppError('FORBIDDEN', MESSAGES.downloadLinkInvalid);
     const content = await services.files.openContent(viewer, params.id);

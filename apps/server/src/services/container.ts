@@ -17,15 +17,15 @@ import { TotpService } from './accounts/totp';
 import { TotpLogin } from './accounts/totp-login';
 import { UserAdmin } from './accounts/user-admin';
 import { BlobReferences } from './blob-references';
-import { DownloadLinks } from './download-links';
-import { DownloadService } from './downloads';
-import { LinkTokens } from './link-tokens';
-import { ShareLinkService } from './links';
-import { FileService } from './files';
-import { HealthService } from './health';
-import { JobService } from './jobs';
+import { SignedUrls } from './signed-urls';
+import { Downloads } from './downloads';
+import { ShareLinkTokens } from './share-link-tokens';
+import { ShareLinks } from './share-links';
+import { Files } from './files';
+import { Health } from './health';
+import { JobQueue } from './jobs/queue';
 import { Maintenance } from './maintenance';
-import { QuotaService } from './quotas';
+import { Quotas } from './quotas';
 import { ReclaimQueue } from './reclaim-queue';
 import { ResumableUploads } from './resumable-uploads';
 import { PartialUploads } from '../upload/partial-uploads';
@@ -33,12 +33,12 @@ import { MIN_PART_BYTES, S3UploadPieces } from '../upload/s3-pieces';
 import type { UploadPieces } from '../upload/upload-pieces';
 import type { S3BlobStore } from '../blobs/s3-blob-store';
 import { SessionService } from './sessions';
-import { StatsService } from './stats';
+import { Stats } from './stats';
 import { Throttle } from './throttle';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
-import { ThumbnailService } from './thumbnails/thumbnails';
+import { Thumbnails } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
-import { JobWorker } from './thumbnails/worker';
+import { JobWorker } from './jobs/worker';
 
 /** Every service, wired once per process; routes receive this and nothing else. */
 export function createServices(
@@ -48,22 +48,22 @@ export function createServices(
   secret: Buffer,
   log: FastifyBaseLogger,
   hooks: UploadHooks = {},
-  // The one clock of the throttle and the sign-in delay; tests pass one they move forward.
+  // The one clock of the throttle, the sign-in delay, share links and download counts; tests move theirs.
   clock: Clock = systemClock,
 ) {
   const throttle = new Throttle(db, clock, config);
   const sessions = new SessionService(db, config);
   const references = new BlobReferences(db, store);
-  const quotas = new QuotaService(db, config);
+  const quotas = new Quotas(db, config);
   const reclaims = new ReclaimQueue(references, log);
-  const links = new DownloadLinks(secret, config.downloadLinkMs);
-  const downloads = new DownloadService(db);
-  const linkTokens = new LinkTokens(secret);
+  const signedUrls = new SignedUrls(secret, config.downloadLinkMs);
+  const downloads = new Downloads(db, clock);
+  const shareLinkTokens = new ShareLinkTokens(secret);
   const registration = new Registration(db, config);
   const totp = new TotpService(db, throttle);
   const pendingLogins = new PendingLogins(secret);
-  const jobs = new JobService(db, config.jobLimits);
-  const thumbnails = new ThumbnailService(db, store, jobs, findThumbnailTools(), config, log);
+  const jobs = new JobQueue(db, config.jobLimits);
+  const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log);
   // Started by the server (app.ts), not by the CLI, which only queues work.
   const worker = new JobWorker(
     jobs,
@@ -74,11 +74,11 @@ export function createServices(
     { concurrency: config.thumbnailWorkers },
     log,
   );
-  const files = new FileService(
+  const files = new Files(
     db,
     store,
     references,
-    links,
+    signedUrls,
     reclaims,
     thumbnails,
     quotas,
@@ -93,13 +93,13 @@ export function createServices(
     sessions,
     references,
     reclaims,
-    links,
+    signedUrls,
     jobs,
     thumbnails,
     worker,
     downloads,
-    linkTokens,
-    shareLinks: new ShareLinkService(db, store, linkTokens, downloads, config, throttle),
+    shareLinkTokens,
+    shareLinks: new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock),
     files,
     accounts: new AccountService(
       db,
@@ -127,8 +127,8 @@ export function createServices(
     accessTokens: new AccessTokens(db),
     quotas,
     userAdmin: new UserAdmin(db, removal, quotas, config),
-    stats: new StatsService(db, quotas),
-    health: new HealthService(db, store),
+    stats: new Stats(db, quotas),
+    health: new Health(db, store),
     throttle,
     maintenance: new Maintenance(db, store, references, sessions, resumable, config, log),
   };

@@ -6,7 +6,8 @@ import { hasDownloadMarkAfter, takeDownloadMark } from '../repositories/download
 import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
-import { claimLinkDownload } from '../repositories/links';
+import { claimLinkDownload } from '../repositories/share-links';
+import { systemClock, type Clock } from './clock';
 import { requireFileAccess } from './file-access';
 import type { Viewer } from './sessions';
 
@@ -28,16 +29,20 @@ async function record(trx: Executor, fileId: string, linkId: string | null, at: 
  * entry points: `countThroughLink` (a visitor's Download through a share link, bounded by the link's limit) and
  * `countSignedIn` (a signed-in user's download, at most once per user and file a minute).
  */
-export class DownloadService {
-  constructor(private readonly db: Db) {}
+export class Downloads {
+  constructor(
+    private readonly db: Db,
+    // The container's one clock; the maintenance sweep, which only rolls history up, builds its own on real time.
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * Counts one download through a share link. The link's limit is claimed first, in the same transaction as the
    * history row and the file's counter; when the claim fails (revoked, expired or used up meanwhile) nothing is
    * counted and the answer is false.
    */
-  async countThroughLink(fileId: string, linkId: string, now: number = Date.now()): Promise<boolean> {
-    const at = new Date(now).toISOString();
+  async countThroughLink(fileId: string, linkId: string): Promise<boolean> {
+    const at = new Date(this.clock.now()).toISOString();
     return inTransaction(this.db, async (trx) => {
       if (!(await claimLinkDownload(trx, linkId, at))) return false;
       await record(trx, fileId, linkId, at);
@@ -49,7 +54,8 @@ export class DownloadService {
    * Counts a signed-in user's download once its bytes are delivered, at most once per user and file a minute,
    * so reloading or a script fetching in a loop cannot inflate the figure.
    */
-  async countSignedIn(userId: string, fileId: string, now: number = Date.now()): Promise<boolean> {
+  async countSignedIn(userId: string, fileId: string): Promise<boolean> {
+    const now = this.clock.now();
     const at = new Date(now).toISOString();
     const markedAfter = new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
     // Repeats within the interval are the common case (a reload, a client fetching the file again): a read
@@ -63,11 +69,11 @@ export class DownloadService {
   }
 
   /** The last 30 days by UTC day, oldest first, for the file's owner or an administrator. */
-  async history(viewer: Viewer, fileId: string, now: number = Date.now()): Promise<DownloadHistory> {
+  async history(viewer: Viewer, fileId: string): Promise<DownloadHistory> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'view');
     if (file.owner_id !== viewer.id && viewer.role !== 'admin')
       throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
-    const today = Math.floor(now / DAY_MS) * DAY_MS;
+    const today = Math.floor(this.clock.now() / DAY_MS) * DAY_MS;
     const first = today - (HISTORY_DAYS - 1) * DAY_MS;
     const counts = new Map(
       (await history.downloadsByDay(this.db, fileId, new Date(first).toISOString())).map((d) => [
@@ -83,7 +89,8 @@ export class DownloadService {
   }
 
   /** Rolls history older than 90 days up by day (called by the maintenance sweep). */
-  rollUp(now: number = Date.now()): Promise<number> {
-    return history.rollUpDownloadsBefore(this.db, new Date(now - ROLL_UP_AFTER_MS).toISOString());
+  rollUp(): Promise<number> {
+    const before = new Date(this.clock.now() - ROLL_UP_AFTER_MS).toISOString();
+    return history.rollUpDownloadsBefore(this.db, before);
   }
 }

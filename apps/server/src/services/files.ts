@@ -24,13 +24,13 @@ import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
 import type { InspectedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
-import type { DownloadLinks } from './download-links';
+import type { SignedUrls } from './signed-urls';
 import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireContentAccess, requireFileAccess } from './file-access';
 import { presentFile } from './presenters';
-import type { QuotaService } from './quotas';
+import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
-import type { ThumbnailService } from './thumbnails/thumbnails';
+import type { Thumbnails } from './thumbnails/thumbnails';
 
 export interface ReceivedUpload {
   fields: { filename?: string; isPublic?: boolean };
@@ -78,15 +78,15 @@ export function assertAcceptedType(detected: string, declaredType: string | unde
   }
 }
 
-export class FileService {
+export class Files {
   constructor(
     private readonly db: Db,
     private readonly store: BlobStore,
     private readonly references: BlobReferences,
-    private readonly links: DownloadLinks,
+    private readonly signedUrls: SignedUrls,
     private readonly reclaims: ReclaimQueue,
-    private readonly thumbnails: ThumbnailService,
-    private readonly quotas: QuotaService,
+    private readonly thumbnails: Thumbnails,
+    private readonly quotas: Quotas,
     private readonly searchCountLimit: number,
     private readonly hooks: UploadHooks = {},
   ) {}
@@ -165,7 +165,7 @@ export class FileService {
   /** A short-lived link to the bytes; nothing is counted until they are delivered through it. */
   async downloadLink(viewer: Viewer, fileId: string): Promise<string> {
     await requireFileAccess(this.db, viewer, fileId, 'view');
-    return this.links.create(fileId, viewer.id);
+    return this.signedUrls.create(fileId, viewer.id);
   }
 
   async list(viewer: Viewer, scope: FileScope, params: FileListParams) {

@@ -14,7 +14,7 @@ const within = <T>(promise: Promise<T>, ms: number) =>
   ]);
 
 /** Whether the two things every request needs, the database and the blob store, answer right now. */
-export class HealthService {
+export class Health {
   constructor(
     private readonly db: Db,
     private readonly store: BlobStore,

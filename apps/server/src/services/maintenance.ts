@@ -13,8 +13,8 @@ import { blobsWithThumbnails } from '../repositories/thumbnails';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import type { BlobReferences } from './blob-references';
 import type { ResumableUploads } from './resumable-uploads';
-import { DOWNLOAD_COUNT_INTERVAL_MS, DownloadService } from './downloads';
-import { sweepShareLinkRecords } from './links';
+import { DOWNLOAD_COUNT_INTERVAL_MS, Downloads } from './downloads';
+import { sweepShareLinkRecords } from './share-links';
 import type { SessionService } from './sessions';
 import { blobOfThumbnail } from './thumbnails/storage';
 
@@ -103,7 +103,7 @@ export class Maintenance {
     report.bytesFreed += abandoned.bytes;
     if (!dryRun) {
       await this.sessions.purgeExpired();
-      await sweepShareLinkRecords(new DownloadService(this.db));
+      await sweepShareLinkRecords(new Downloads(this.db));
       await deleteDownloadMarksBefore(
         this.db,
         new Date(Date.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),

@@ -14,7 +14,7 @@ export const quotaExceeded = () => new AppError('PAYLOAD_TOO_LARGE', MESSAGES.qu
  * hold. An administrator's setting for the account wins; otherwise DEFAULT_QUOTA_BYTES; null means no limit.
  * The bytes resumable uploads in flight declared are held for them: a new upload must fit beside them.
  */
-export class QuotaService {
+export class Quotas {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'defaultQuotaBytes'>,

@@ -10,10 +10,9 @@ import * as uploads from '../repositories/resumable-uploads';
 import type { ResumableUploadRow, UploadPiecesRef } from '../repositories/resumable-uploads';
 import { SNIFF_BYTES, detectMediaType, headEvidence } from '../upload/detect-type';
 import { ByteTally } from '../upload/ingest';
-import { UploadOverrunError } from '../upload/partial-uploads';
-import type { PieceStep, UploadPieces } from '../upload/upload-pieces';
-import { assertAcceptedType, type FileService } from './files';
-import type { QuotaService } from './quotas';
+import { UploadOverrunError, type PieceStep, type UploadPieces } from '../upload/upload-pieces';
+import { assertAcceptedType, type Files } from './files';
+import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 
 export interface NewResumableUpload {
@@ -64,8 +63,8 @@ export class ResumableUploads {
   constructor(
     private readonly db: Db,
     private readonly parts: UploadPieces,
-    private readonly files: FileService,
-    private readonly quotas: QuotaService,
+    private readonly files: Files,
+    private readonly quotas: Quotas,
     private readonly config: Pick<
       Config,
       'maxUploadBytes' | 'resumableExpiryMs' | 'resumableLifetimeMs' | 'resumableInFlight'

@@ -1,6 +1,6 @@
 import { MESSAGES, type StorageStats } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
-import type { QuotaService } from './quotas';
+import type { Quotas } from './quotas';
 import { notFound } from '../errors';
 import * as blobs from '../repositories/blobs';
 import * as totals from '../repositories/file-totals';
@@ -16,10 +16,10 @@ import {
 } from './presenters';
 
 /** Every figure comes from the database over all rows, never from summing a page the client holds. */
-export class StatsService {
+export class Stats {
   constructor(
     private readonly db: Db,
-    private readonly quotas: QuotaService,
+    private readonly quotas: Quotas,
   ) {}
 
   /** An account's totals and its quota when it has one, so a screen can show "used of quota". */

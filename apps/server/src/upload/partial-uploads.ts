@@ -6,10 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import { PRIVATE_DIR_MODE } from '../private-files';
 import type { UploadPiecesRef } from '../repositories/resumable-uploads';
 import { inspectFile, type ByteTally } from './ingest';
-import type { AppendOptions, AppendResult, AssembledUpload, PiecesOf, UploadPieces } from './upload-pieces';
-
-/** A request carried more bytes than its upload has room for. */
-export class UploadOverrunError extends Error {}
+import {
+  UploadOverrunError,
+  type AppendOptions,
+  type AppendResult,
+  type AssembledUpload,
+  type PiecesOf,
+  type UploadPieces,
+} from './upload-pieces';
 
 /**
  * Passes at most `room` bytes; a chunk that would go past it fails the stream instead of being cut. Each chunk

@@ -4,14 +4,14 @@ import type { S3Staging, UploadedPart } from '../blobs/s3-staging';
 import type { UploadPiecesRef } from '../repositories/resumable-uploads';
 import { SNIFF_BYTES } from './detect-type';
 import { inspectStream } from './ingest';
-import { UploadOverrunError } from './partial-uploads';
-import type {
-  AppendOptions,
-  AppendResult,
-  AssembledUpload,
-  PieceStep,
-  PiecesOf,
-  UploadPieces,
+import {
+  UploadOverrunError,
+  type AppendOptions,
+  type AppendResult,
+  type AssembledUpload,
+  type PieceStep,
+  type PiecesOf,
+  type UploadPieces,
 } from './upload-pieces';
 
 /** S3 refuses parts below 5 MiB, except the last one. */

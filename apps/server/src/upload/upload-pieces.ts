@@ -3,6 +3,9 @@ import type { BlobSource } from '../blobs/blob-store';
 import type { PieceColumns, ResumableUploadRow, UploadPiecesRef } from '../repositories/resumable-uploads';
 import type { ByteTally, InspectedBytes } from './ingest';
 
+/** A request carried more bytes than its upload has room for; every store of pieces fails with this. */
+export class UploadOverrunError extends Error {}
+
 /** What a store of pieces reads off an upload's row. */
 export type PiecesOf = Pick<
   ResumableUploadRow,
@@ -31,7 +34,7 @@ export interface AppendResult {
   failure?: unknown;
 }
 
-/** A whole upload, ready for FileService.upload: what its bytes show and where they wait. */
+/** A whole upload, ready for Files.upload: what its bytes show and where they wait. */
 export interface AssembledUpload {
   bytes: InspectedBytes;
   source: BlobSource;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_JOB_ATTEMPTS } from '../../src/services/jobs';
-import { ThumbnailService } from '../../src/services/thumbnails/thumbnails';
+import { MAX_JOB_ATTEMPTS } from '../../src/services/jobs/queue';
+import { Thumbnails } from '../../src/services/thumbnails/thumbnails';
 import { DIALECTS } from '../helpers/dialects';
 import { mp4, pdf, png, sha256 } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -88,7 +88,7 @@ describe.each(DIALECTS)('background jobs (%s)', (dialect) => {
     const alice = t.client();
     await alice.signUp();
     const { jobs, config } = t.services;
-    const bare = new ThumbnailService(t.db, t.store, jobs, {}, config, t.app.log);
+    const bare = new Thumbnails(t.db, t.store, jobs, {}, config, t.app.log);
     for (const [bytes, type] of [
       [mp4(77), 'video/mp4'],
       [pdf('no tools'), 'application/pdf'],

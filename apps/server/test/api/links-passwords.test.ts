@@ -71,7 +71,7 @@ describe.each(DIALECTS)('share link passwords and cross-site calls (%s)', (diale
   });
 
   it('unlocks a link for one browser with a cookie scoped to that link', async () => {
-    const expiresAt = new Date(Date.now() + 2 * HOUR).toISOString();
+    const expiresAt = new Date(t.clock.now() + 2 * HOUR).toISOString();
     const link = await createLink({ password: 'correct horse', expiresAt });
     const sibling = await createLink({ password: 'correct horse' });
     const guest = visitor();

@@ -45,7 +45,7 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
     const answer = await owner.post(`/api/v1/files/f/${privateId}/links`, {
       label: 'For Ana',
       maxDownloads: 5,
-      expiresAt: new Date(Date.now() + 7 * 24 * HOUR).toISOString(),
+      expiresAt: new Date(t.clock.now() + 7 * 24 * HOUR).toISOString(),
     });
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe(LINK_MESSAGES.linkCreated);
@@ -89,7 +89,7 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
       expect(answer.body.message).toBe(LINK_MESSAGES.linkMaxDownloads);
     }
     const past = await owner.post(`/api/v1/files/f/${privateId}/links`, {
-      expiresAt: new Date(Date.now() - HOUR).toISOString(),
+      expiresAt: new Date(t.clock.now() - HOUR).toISOString(),
     });
     expect(past.status).toBe(400);
     expect(past.body.message).toBe(LINK_MESSAGES.linkExpiryPast);
@@ -223,13 +223,12 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
   });
 
   it('answers expired, used-up, revoked and unknown links with the same 404', async () => {
-    const expiring = await createLink({ expiresAt: new Date(Date.now() + HOUR).toISOString() });
+    const expiring = await createLink({ expiresAt: new Date(t.clock.now() + HOUR).toISOString() });
     const usedUp = await createLink({ maxDownloads: 1 });
     await visitor().get(`/api/v1/s/${usedUp.token}/content?download=1`);
     const revoked = await createLink({ password: 'pw-123' });
     expect((await owner.delete(`/api/v1/links/${revoked._id}`)).status).toBe(200);
-    const realNow = t.services.shareLinks.now;
-    t.services.shareLinks.now = () => Date.now() + 2 * HOUR;
+    t.clock.advance(2 * HOUR);
     try {
       const tokens = [expiring.token, usedUp.token, revoked.token, 'A'.repeat(43), 'x'];
       for (const token of tokens) {
@@ -250,7 +249,8 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
       expect(stateOf(usedUp._id)).toBe('used up');
       expect(stateOf(revoked._id)).toBe('revoked');
     } finally {
-      t.services.shareLinks.now = realNow;
+      // Back to today, so the later tests' links and downloads fall on the day they expect.
+      t.clock.advance(-2 * HOUR);
     }
   });
 
@@ -289,23 +289,25 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
   });
 
   it('expires a link when the clock passes its expiry, and not before', async () => {
-    const link = await createLink({ expiresAt: new Date(Date.now() + 24 * HOUR).toISOString() });
-    const realNow = t.services.shareLinks.now;
+    const link = await createLink({ expiresAt: new Date(t.clock.now() + 24 * HOUR).toISOString() });
     try {
-      t.services.shareLinks.now = () => Date.now() + 23 * HOUR;
+      t.clock.advance(23 * HOUR);
       expect((await visitor().get(`/api/v1/s/${link.token}/content?download=1`)).status).toBe(200);
-      t.services.shareLinks.now = () => Date.now() + 25 * HOUR;
+      t.clock.advance(2 * HOUR);
       expect((await visitor().get(`/api/v1/s/${link.token}`)).status).toBe(404);
       expect((await visitor().get(`/api/v1/s/${link.token}/content?download=1`)).status).toBe(404);
     } finally {
-      t.services.shareLinks.now = realNow;
+      t.clock.advance(-25 * HOUR);
     }
   });
 
   it("lists my links paged, a file's links for its owner, and every link for admins only", async () => {
     const fresh = (await owner.upload({ bytes: text('links list'), filename: 'notes', isPublic: true })).body
       .data._id;
+    // The test clock stands still: a second passes before each link so that "newest first" has an order to show.
+    t.clock.advance(1000);
     const first = await createLink({ label: 'one' }, fresh);
+    t.clock.advance(1000);
     const second = await createLink({ label: 'two' }, fresh);
     const ofFile = await owner.get(`/api/v1/files/f/${fresh}/links`);
     expect(ofFile.body.data.map((l: { _id: string }) => l._id)).toEqual([second._id, first._id]);
@@ -393,8 +395,13 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
     const rows = () =>
       t.db.selectFrom('downloads').select(['count', 'link_id']).where('file_id', '=', id).execute();
     expect(await rows()).toHaveLength(4);
-    const later = Date.now() + 91 * 24 * HOUR;
-    await t.services.downloads.rollUp(later);
+    t.clock.advance(91 * 24 * HOUR);
+    try {
+      await t.services.downloads.rollUp();
+    } finally {
+      // Back to today, where the last 30 days still hold these downloads.
+      t.clock.advance(-91 * 24 * HOUR);
+    }
     const rolled = await rows();
     expect(rolled).toHaveLength(2);
     expect(rolled.map((r) => Number(r.count)).sort()).toEqual([1, 3]);

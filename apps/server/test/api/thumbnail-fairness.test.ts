@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { png, sha256 } from '../helpers/fixtures';
-import { TOO_MANY_JOBS } from '../../src/services/jobs';
+import { TOO_MANY_JOBS } from '../../src/services/jobs/queue';
 import { FILE_THUMBNAIL_JOB } from '../../src/services/thumbnails/storage';
 import { startTestApp, until, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';

@@ -160,14 +160,13 @@ describe.each(DIALECTS)('thumbnail readiness and share-link thumbnails (%s)', (d
     expect(revoked.status).toBe(404);
     expect(revoked.body.message).toBe(LINK_MESSAGES.linkUnavailable);
 
-    const expiring = await createLink(fileId, { expiresAt: new Date(Date.now() + HOUR).toISOString() });
+    const expiring = await createLink(fileId, { expiresAt: new Date(t.clock.now() + HOUR).toISOString() });
     expect((await guest.get(`/api/v1/s/${expiring.token}/thumbnail`)).status).toBe(200);
-    const realNow = t.services.shareLinks.now;
-    t.services.shareLinks.now = () => Date.now() + 2 * HOUR;
+    t.clock.advance(2 * HOUR);
     try {
       expect((await guest.get(`/api/v1/s/${expiring.token}/thumbnail`)).status).toBe(404);
     } finally {
-      t.services.shareLinks.now = realNow;
+      t.clock.advance(-2 * HOUR);
     }
     expect((await guest.get(`/api/v1/s/${'A'.repeat(43)}/thumbnail`)).status).toBe(404);
   });

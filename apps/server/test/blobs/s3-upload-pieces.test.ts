@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore } from '../../src/blobs/s3-blob-store';
-import { UploadOverrunError } from '../../src/upload/partial-uploads';
 import { MIN_PART_BYTES, S3UploadPieces } from '../../src/upload/s3-pieces';
-import type { PieceStep, PiecesOf } from '../../src/upload/upload-pieces';
+import { UploadOverrunError, type PieceStep, type PiecesOf } from '../../src/upload/upload-pieces';
 import { sha256 } from '../helpers/fixtures';
 import { startTestS3, type TestS3 } from './s3-server';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '../api/query-client';
 import { router } from './router';
 
 export function App() {

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { User } from '@cloudstash/contract';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from '../api/query-keys';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 
 afterEach(() => {

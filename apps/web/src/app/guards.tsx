@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { LoadingState } from '../components/States';
-import { useCurrentUser } from '../lib/session';
+import { useCurrentUser } from '../api/session';
 
 /** The whole-page spinner of a first load, before any layout exists. */
 export function PageLoading() {

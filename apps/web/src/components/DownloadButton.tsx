@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import type { StoredFile } from '@cloudstash/contract';
-import { useDownloadFile } from '../lib/download';
+import { useDownloadFile } from '../api/download';
 
 interface DownloadButtonProps {
   file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>;

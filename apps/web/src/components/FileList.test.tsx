@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '../api/query-client';
 import type { StoredFile } from '@cloudstash/contract';
-import type { PagedList } from '../lib/paged-list';
+import type { PagedList } from '../api/paged-list';
 import { FileList } from './FileList';
 import { PUBLIC_COLUMNS } from './file-columns';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { SortField, StoredFile } from '@cloudstash/contract';
 import type { SortState } from '../lib/list-state';
 import { useListView } from '../lib/list-view';
-import { matchCountText, type PagedList } from '../lib/paged-list';
+import { matchCountText, type PagedList } from '../api/paged-list';
 import { DownloadButton } from './DownloadButton';
 import { FileCards } from './FileCards';
 import { FileGrid } from './FileGrid';

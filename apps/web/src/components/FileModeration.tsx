@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { StoredFile } from '@cloudstash/contract';
-import { useDeleteFile } from '../lib/delete-file';
-import { useUpdateFile } from '../lib/update-file';
+import { useDeleteFile } from '../api/delete-file';
+import { useUpdateFile } from '../api/update-file';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PendingButton } from './PendingButton';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PagedList } from '../lib/paged-list';
+import type { PagedList } from '../api/paged-list';
 import { LoadMore } from './LoadMore';
 import { PendingButton } from './PendingButton';
 import { ErrorState, LoadingState } from './States';

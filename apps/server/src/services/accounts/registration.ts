@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { nowIso, type Executor } from '../../db/executor';
 import { AppError } from '../../errors';
-import { consumeInvite, insertInvite, isInviteUsable } from '../../repositories/one-time-links';
+import { consumeInvite, insertInvite, isInviteUsable } from '../../repositories/one-time-tokens';
 import { readSetting, writeSetting } from '../../repositories/settings';
 import { hashToken, type Viewer } from '../sessions';
 

@@ -13,11 +13,11 @@ import { notFound } from '../../errors';
 import * as accountUsers from '../../repositories/account-users';
 import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
 import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
-import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-links';
+import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-tokens';
 import { findUserById } from '../../repositories/users';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';
-import type { QuotaService } from '../quotas';
+import type { Quotas } from '../quotas';
 import type { AccountRemoval } from './account-removal';
 import { fieldError } from './errors';
 import { checkedPasswordHash } from './profile';
@@ -28,7 +28,7 @@ export class UserAdmin {
   constructor(
     private readonly db: Db,
     private readonly removal: AccountRemoval,
-    private readonly quotas: QuotaService,
+    private readonly quotas: Quotas,
     private readonly config: Pick<Config, 'publicOrigin'>,
   ) {}
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { PermanentJobError } from '../jobs';
+import { PermanentJobError } from '../jobs/queue';
 import { runTool, type ThumbnailTools } from './tools';
 
 /** Long side of each thumbnail, in pixels: a grid card and a preview. */

@@ -15,7 +15,7 @@ import { notFound } from '../../errors';
 import type { FileWithOwner } from '../../repositories/files';
 import * as thumbnails from '../../repositories/thumbnails';
 import { requireFileAccess } from '../file-access';
-import type { Job, JobService } from '../jobs';
+import type { Job, JobQueue } from '../jobs/queue';
 import type { Viewer } from '../sessions';
 import {
   UndecodableError,
@@ -41,11 +41,11 @@ export interface ThumbnailToServe {
  * Thumbnails belong to content, not to files: made once per blob (by the background worker), shared by every
  * file holding those bytes, and deleted with the blob (storage.ts).
  */
-export class ThumbnailService {
+export class Thumbnails {
   constructor(
     private readonly db: Db,
     private readonly store: BlobStore,
-    private readonly jobs: JobService,
+    private readonly jobs: JobQueue,
     readonly tools: ThumbnailTools,
     private readonly config: Pick<Config, 'dataDir'>,
     private readonly log: FastifyBaseLogger,

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@cloudstash/contract';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../api/session';
 import { Avatar } from '../../components/Avatar';
 
 interface NavbarProps {

@@ -4,7 +4,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { LoadingState } from '../../components/States';
 import { OfflineBanner } from '../../components/OfflineBanner';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../api/session';
 import { Navbar } from './Navbar';
 import { NavMenu } from './NavMenu';
 import { useRouteTitleAndFocus } from '../route-announce';

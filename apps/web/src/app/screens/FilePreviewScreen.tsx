@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { FileModeration } from '../../components/FileModeration';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../api/session';
 import FilePreviewPage from '../../features/file-preview/components/FilePreviewPage';
 import { FileDownloadsChart } from '../../features/links/components/DownloadsChart';
 import { ShareLinkActions } from '../../features/links/components/ShareLinkActions';

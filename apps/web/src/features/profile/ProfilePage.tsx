@@ -1,6 +1,6 @@
 import { MESSAGES, formatDate } from '@cloudstash/contract';
 import { ErrorState, LoadingState } from '../../components/States';
-import { useCurrentUser } from '../../lib/session';
+import { useCurrentUser } from '../../api/session';
 import { Avatar } from '../../components/Avatar';
 import { DeleteAccountSection } from './components/DeleteAccountSection';
 import { NameSection } from './components/NameSection';

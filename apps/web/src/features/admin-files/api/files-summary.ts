@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminFilesSummary } from '@cloudstash/contract';
-import { apiData } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiData } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /admin/files/summary: the six tiles of All Files. */
 export const adminFilesSummaryOptions = queryOptions({

@@ -1,7 +1,7 @@
 import type { FileListQuery, StoredFile } from '@cloudstash/contract';
-import { useFileList } from '../../../lib/file-list';
-import { pagedListOptions } from '../../../lib/paged-list';
-import { queryKeys } from '../../../lib/query-keys';
+import { useFileList } from '../../../api/file-list';
+import { pagedListOptions } from '../../../api/paged-list';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /admin/files: every file of every user, filtered and sorted by the server. */
 export const adminFilesOptions = (query: FileListQuery) =>

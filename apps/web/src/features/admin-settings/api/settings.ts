@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CreatedInvites, Envelope, InstanceSettings, UpdateSettingsBody } from '@cloudstash/contract';
-import { useActionMutation } from '../../../lib/action-mutation';
-import { apiData, apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useActionMutation } from '../../../api/action-mutation';
+import { apiData, apiRequest } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export const useInstanceSettings = () =>
   useQuery({

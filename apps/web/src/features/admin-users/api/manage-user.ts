@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import type { AdminUpdateUserBody, Envelope, OneTimeLink, User } from '@cloudstash/contract';
-import { useActionMutation } from '../../../lib/action-mutation';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useActionMutation } from '../../../api/action-mutation';
+import { apiRequest } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 const userPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 

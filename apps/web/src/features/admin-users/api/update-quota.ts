@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES, MESSAGES, type Envelope, type User } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
-import { apiRequest, messageOf } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, messageOf } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface UpdateQuotaInput {
   userId: string;

@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type FileListQuery, type StoredFile } from '@cloudstash/contract';
 import type { SortState } from '../../../lib/list-state';
-import { useFileList } from '../../../lib/file-list';
-import { pagedListOptions } from '../../../lib/paged-list';
-import { queryKeys } from '../../../lib/query-keys';
+import { useFileList } from '../../../api/file-list';
+import { pagedListOptions } from '../../../api/paged-list';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /admin/files/{userId}: one user's files, sorted by the server. */
 export const adminUserFilesOptions = (userId: string, sort: SortState) => {

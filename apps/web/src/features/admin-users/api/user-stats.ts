@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUserStats } from '@cloudstash/contract';
-import { apiData } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiData } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /admin/stats/{userId}: the user and their four totals; a failure (unknown id included) shows 'User not found'. */
 export const adminUserStatsOptions = (userId: string) =>

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type User, type UserListQuery } from '@cloudstash/contract';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
-import { queryKeys } from '../../../lib/query-keys';
+import { pagedListOptions, usePagedList } from '../../../api/paged-list';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /admin/users: every account, a page at a time, optionally narrowed by name or email. */
 export const adminUsersOptions = (q: string) => {

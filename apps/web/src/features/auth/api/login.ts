@@ -9,9 +9,9 @@ import {
   type User,
 } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
-import { forgetAccountData } from '../../../lib/account-cache';
-import { apiRequest, messageOf } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { forgetAccountData } from '../../../api/account-cache';
+import { apiRequest, messageOf } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export const login = (body: LoginBody) =>
   apiRequest<Envelope<LoginResult>>('/users/login', { method: 'POST', body });

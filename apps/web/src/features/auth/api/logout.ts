@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
-import { apiRequest } from '../../../lib/api-client';
-import { forgetAccountData } from '../../../lib/account-cache';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '../../../api/api-client';
+import { forgetAccountData } from '../../../api/account-cache';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * Logout always forgets the user and ends at /login, whatever the server answers. Cached files are dropped so

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthProviders } from '@cloudstash/contract';
-import { apiData } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiData } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** The sign-in methods besides the password (single sign-on and its label); readable before signing in. */
 export function useAuthProviders() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, type Envelope, type RegisterBody, type User } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
-import { apiRequest, messageOf } from '../../../lib/api-client';
+import { apiRequest, messageOf } from '../../../api/api-client';
 
 export const register = (body: RegisterBody) =>
   apiRequest<Envelope<User>>('/users/register', { method: 'POST', body: { ...body, role: 'user' } });

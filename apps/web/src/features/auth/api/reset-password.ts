@@ -1,6 +1,6 @@
 import type { ResetPasswordBody } from '@cloudstash/contract';
-import { useActionMutation } from '../../../lib/action-mutation';
-import { apiRequest } from '../../../lib/api-client';
+import { useActionMutation } from '../../../api/action-mutation';
+import { apiRequest } from '../../../api/api-client';
 
 export const useResetPassword = () =>
   useActionMutation({

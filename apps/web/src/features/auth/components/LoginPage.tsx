@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, SSO_LINK_ERROR, SSO_TOTP_QUERY, isTotpRequired, loginBodySchema } from '@cloudstash/contract';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { showErrorsAndFocus } from '../../../lib/focus';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../api/api-client';
 import { FormAlert } from '../../../components/States';
 import { useLogin } from '../api/login';
 import { AuthCard } from './AuthCard';

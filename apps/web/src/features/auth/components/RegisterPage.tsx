@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, MESSAGES, registerBodySchema } from '@cloudstash/contract';
 import { FormAlert, LoadingState } from '../../../components/States';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../api/api-client';
 import { showErrorsAndFocus } from '../../../lib/focus';
 import { TextField } from '../../../components/TextField';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { resetPasswordBodySchema } from '@cloudstash/contract';
 import { PendingButton } from '../../../components/PendingButton';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../api/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './AuthCard';

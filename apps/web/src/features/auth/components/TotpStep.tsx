@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, totpCodeBodySchema } from '@cloudstash/contract';
 import { PendingButton } from '../../../components/PendingButton';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../api/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useLoginWithCode } from '../api/login';
 import { OneTimeCodeField } from '../../../components/AccountFields';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope, StoredFile } from '@cloudstash/contract';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { ApiError, apiRequest } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * GET /files/f/{id}. A missing (or not visible) file reads as null and the screen says 'File not found'; so does

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { EmptyState, LoadingState } from '../../../components/States';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../api/api-client';
 import { useFile } from '../api/file';
 import { FilePreview } from './FilePreview';
 import { FileDetailsCard, UploaderCard } from './FileDetailsCard';

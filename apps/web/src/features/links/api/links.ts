@@ -7,8 +7,8 @@ import type {
   LinkListQuery,
   Page,
 } from '@cloudstash/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
+import { apiRequest } from '../../../api/api-client';
+import { pagedListOptions, usePagedList } from '../../../api/paged-list';
 
 /** Share-link data lives under 'links', so creating or revoking one refreshes every list that shows links. */
 export const linkKeys = {

@@ -10,7 +10,7 @@ import {
 import { Dialog } from '../../../components/ConfirmDialog';
 import { PendingButton } from '../../../components/PendingButton';
 import { TextField } from '../../../components/TextField';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../api/api-client';
 import { useCreateLink } from '../api/links';
 import { absoluteUrl } from '../../../lib/absolute-url';
 import { copyLink, shareLink } from '../../../lib/share';

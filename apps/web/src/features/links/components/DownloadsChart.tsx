@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../../lib/session';
+import { useCurrentUser } from '../../../api/session';
 import { useFileDownloads } from '../api/links';
 
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import toast from 'react-hot-toast';
 import { LINK_MESSAGES, type Link } from '@cloudstash/contract';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../api/api-client';
 import { useRevokeLink } from '../api/links';
 import { copyLink } from '../../../lib/share';
 import { STATE_BADGE, downloadsUsed, formatWhen } from '../format';

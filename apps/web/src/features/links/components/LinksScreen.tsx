@@ -3,7 +3,7 @@ import { LINK_MESSAGES } from '@cloudstash/contract';
 import { LoadMore } from '../../../components/LoadMore';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/States';
-import type { usePagedList } from '../../../lib/paged-list';
+import type { usePagedList } from '../../../api/paged-list';
 import { LinksList } from './LinksList';
 
 interface LinksScreenProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { useCurrentUser } from '../../../lib/session';
+import { useCurrentUser } from '../../../api/session';
 import { useFileLinks } from '../api/links';
 import { CreateLinkDialog } from './CreateLinkDialog';
 

@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type FileListQuery, type StoredFile } from '@cloudstash/contract';
 import { DEFAULT_SORT, type SortState } from '../../../lib/list-state';
-import { useFileList } from '../../../lib/file-list';
-import { pagedListOptions } from '../../../lib/paged-list';
-import { queryKeys } from '../../../lib/query-keys';
+import { useFileList } from '../../../api/file-list';
+import { pagedListOptions } from '../../../api/paged-list';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /files/user-files: the caller's own files (newest first unless sorted otherwise), a page at a time. */
 export const myFilesOptions = (sort: SortState = DEFAULT_SORT) => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES, type StoredFile } from '@cloudstash/contract';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from '../../../api/query-client';
 import { editFilenameError } from '../edit-filename';
 import { EditFileDialog } from './EditFileDialog';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { Dialog } from '../../../components/ConfirmDialog';
 import { TextField } from '../../../components/TextField';
-import { useUpdateFile } from '../../../lib/update-file';
+import { useUpdateFile } from '../../../api/update-file';
 import { PendingButton } from '../../../components/PendingButton';
 import { editFilenameError, savedAsName } from '../edit-filename';
 import { showErrorsAndFocus } from '../../../lib/focus';

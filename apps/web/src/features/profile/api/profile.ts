@@ -8,10 +8,10 @@ import type {
 } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { forgetAccountData } from '../../../lib/account-cache';
-import { useActionMutation } from '../../../lib/action-mutation';
-import { apiRequest, messageOf } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { forgetAccountData } from '../../../api/account-cache';
+import { useActionMutation } from '../../../api/action-mutation';
+import { apiRequest, messageOf } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 type Answer = { message: string };
 

@@ -1,8 +1,8 @@
 import type { AccountSession } from '@cloudstash/contract';
-import { useActionMutation } from '../../../lib/action-mutation';
-import { apiRequest } from '../../../lib/api-client';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
-import { queryKeys } from '../../../lib/query-keys';
+import { useActionMutation } from '../../../api/action-mutation';
+import { apiRequest } from '../../../api/api-client';
+import { pagedListOptions, usePagedList } from '../../../api/paged-list';
+import { queryKeys } from '../../../api/query-keys';
 import { PROFILE_PAGE_SIZE } from './page-size';
 
 type Answer = { message: string };

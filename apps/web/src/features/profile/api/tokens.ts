@@ -1,8 +1,8 @@
 import type { AccessToken, CreateTokenBody, CreatedAccessToken, Envelope } from '@cloudstash/contract';
-import { useActionMutation } from '../../../lib/action-mutation';
-import { apiRequest } from '../../../lib/api-client';
-import { pagedListOptions, usePagedList } from '../../../lib/paged-list';
-import { queryKeys } from '../../../lib/query-keys';
+import { useActionMutation } from '../../../api/action-mutation';
+import { apiRequest } from '../../../api/api-client';
+import { pagedListOptions, usePagedList } from '../../../api/paged-list';
+import { queryKeys } from '../../../api/query-keys';
 import { PROFILE_PAGE_SIZE } from './page-size';
 
 /** The account's access tokens, a page at a time (newest first). */

@@ -7,9 +7,9 @@ import type {
   TotpSetup,
   TotpStatus,
 } from '@cloudstash/contract';
-import { useActionMutation } from '../../../lib/action-mutation';
-import { apiData, apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useActionMutation } from '../../../api/action-mutation';
+import { apiData, apiRequest } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export const useTotpStatus = () =>
   useQuery({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicFilesSummary } from '@cloudstash/contract';
-import { apiData } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiData } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** GET /files/public/summary: the eight tiles, counted over every public file (not the loaded page). */
 export const publicSummaryOptions = queryOptions({

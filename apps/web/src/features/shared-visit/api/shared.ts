@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, SharedFile } from '@cloudstash/contract';
 import { API_BASE } from '@cloudstash/contract';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { startBrowserDownload } from '../../../lib/download';
+import { ApiError, apiRequest } from '../../../api/api-client';
+import { startBrowserDownload } from '../../../api/download';
 
 const sharedPath = (token: string) => `/s/${encodeURIComponent(token)}`;
 export const sharedContentUrl = (token: string) => `${API_BASE}${sharedPath(token)}/content`;

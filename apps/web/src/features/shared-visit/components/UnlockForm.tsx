@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LINK_MESSAGES } from '@cloudstash/contract';
 import { PendingButton } from '../../../components/PendingButton';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../api/api-client';
 import { useUnlock } from '../api/shared';
 
 /** Asks for a link's password; wrong answers and the rate limit are said in words, beside the field. */

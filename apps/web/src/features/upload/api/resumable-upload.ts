@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload, type PreviousUpload } from 'tus-js-client';
 import toast from 'react-hot-toast';
 import { API_BASE, MESSAGES } from '@cloudstash/contract';
-import { invalidateFileData } from '../../../lib/file-cache';
+import { invalidateFileData } from '../../../api/file-cache';
 import { addSample, bytesPerSecond, type ProgressSample } from '../transfer-rate';
 import type { UploadInput } from './upload-file';
 

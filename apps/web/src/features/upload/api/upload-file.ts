@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
-import { ApiError, messageOf, toApiError } from '../../../lib/api-client';
-import { invalidateFileData } from '../../../lib/file-cache';
+import { ApiError, messageOf, toApiError } from '../../../api/api-client';
+import { invalidateFileData } from '../../../api/file-cache';
 
 export interface UploadInput {
   file: File;

@@ -5,7 +5,7 @@ import { API_BASE } from '@cloudstash/contract';
  * Short-lived download links. The signature binds the file, the user it was issued to and the expiry, so a
  * link cannot be widened to another file, and access is still re-checked for that user when it is used.
  */
-export class DownloadLinks {
+export class SignedUrls {
   constructor(
     private readonly secret: Buffer,
     private readonly lifetimeMs: number,

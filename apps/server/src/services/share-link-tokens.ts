@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
  * SHA-256, which is what a visitor's token is looked up by, and a sealed copy (AES-256-GCM under a key derived
  * from the app secret) so the owner's list can show the address again: a stolen database alone opens no link.
  */
-export class LinkTokens {
+export class ShareLinkTokens {
   private readonly sealKey: Buffer;
   private readonly unlockKey: Buffer;
   private readonly addressKey: Buffer;

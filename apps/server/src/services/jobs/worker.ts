@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PermanentJobError, type Job, type JobService } from '../jobs';
+import { PermanentJobError, type Job, type JobQueue } from './queue';
 
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -23,7 +23,7 @@ export class JobWorker {
   private unsubscribe: (() => void) | undefined;
 
   constructor(
-    private readonly jobs: JobService,
+    private readonly jobs: JobQueue,
     private readonly handlers: Record<string, JobHandler>,
     private readonly options: WorkerOptions,
     private readonly log: FastifyBaseLogger,

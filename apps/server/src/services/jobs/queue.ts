@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Db } from '../db/connect';
-import { inTransaction } from '../db/executor';
-import * as jobs from '../repositories/jobs';
-import type { JobRow } from '../repositories/jobs';
+import type { Db } from '../../db/connect';
+import { inTransaction } from '../../db/executor';
+import * as jobs from '../../repositories/jobs';
+import type { JobRow } from '../../repositories/jobs';
 
 export type Job = JobRow;
 
@@ -37,7 +37,7 @@ export const PROCESS_JOB_OWNER = `${process.pid}-${crypto.randomUUID()}`;
  * claimed with a lease; when its process dies the lease runs out and another process claims it again, and a
  * job claimed MAX_JOB_ATTEMPTS times without finishing is failed rather than retried for ever.
  */
-export class JobService {
+export class JobQueue {
   private readonly events = new EventEmitter();
 
   constructor(

@@ -15,13 +15,14 @@ import type { Db } from '../db/connect';
 import type { BlobStore } from '../blobs/blob-store';
 import { AppError } from '../errors';
 import { findFileWithOwner } from '../repositories/files';
-import * as links from '../repositories/links';
-import type { LinkScope, LinkWithFile } from '../repositories/links';
-import type { DownloadService } from './downloads';
+import * as links from '../repositories/share-links';
+import type { LinkScope, LinkWithFile } from '../repositories/share-links';
+import type { Downloads } from './downloads';
 import { contentOf, type FileContent } from './files';
 import { requireFileAccess } from './file-access';
-import type { LinkTokens } from './link-tokens';
+import type { ShareLinkTokens } from './share-link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
+import type { Clock } from './clock';
 import type { Viewer } from './sessions';
 import type { Throttle, ThrottlePolicyName } from './throttle';
 
@@ -44,24 +45,20 @@ export interface SharedAccess extends FileContent {
 /**
  * Every rule of share links: who creates and revokes them, what state a link is in, what a visitor sees, the
  * password and its rate limit, and the counted download. State is read from the database on every request, so
- * a revoke is seen at once by every process. `now` is the clock, replaceable by tests.
+ * a revoke is seen at once by every process. Time comes from the process's one clock, which tests move forward.
  */
-export class ShareLinkService {
-  now: () => number;
-
+export class ShareLinks {
   constructor(
     private readonly db: Db,
     private readonly store: BlobStore,
-    private readonly tokens: LinkTokens,
-    private readonly downloads: DownloadService,
+    private readonly tokens: ShareLinkTokens,
+    private readonly downloads: Downloads,
     private readonly config: Pick<Config, 'publicOrigin'>,
     private readonly throttle: Throttle,
-    now: () => number = Date.now,
-  ) {
-    this.now = now;
-  }
+    private readonly clock: Clock,
+  ) {}
 
-  stateOf(link: links.LinkRow, now = this.now()): LinkState {
+  stateOf(link: links.LinkRow, now = this.clock.now()): LinkState {
     if (link.revoked_at) return 'revoked';
     if (link.expires_at && Date.parse(link.expires_at) <= now) return 'expired';
     if (link.max_downloads !== null && link.downloads >= link.max_downloads) return 'used up';
@@ -92,7 +89,7 @@ export class ShareLinkService {
   /** A new link to one of the viewer's own files (404 for others' private files, 403 for others' public ones). */
   async create(viewer: Viewer, fileId: string, input: CreateInput): Promise<Link> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'update');
-    const now = this.now();
+    const now = this.clock.now();
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= now) {
       throw new AppError('VALIDATION_FAILED', LINK_MESSAGES.linkExpiryPast, [
@@ -150,7 +147,7 @@ export class ShareLinkService {
     if (!link || (link.owner_id !== viewer.id && viewer.role !== 'admin')) {
       throw new AppError('NOT_FOUND', LINK_MESSAGES.linkNotFound);
     }
-    await links.revokeLink(this.db, linkId, new Date(this.now()).toISOString());
+    await links.revokeLink(this.db, linkId, new Date(this.clock.now()).toISOString());
     return this.present((await links.findLinkById(this.db, linkId))!);
   }
 
@@ -165,7 +162,7 @@ export class ShareLinkService {
   }
 
   private isLocked(link: LinkWithFile, unlockProof: string | undefined): boolean {
-    return link.password_hash !== null && !this.tokens.isUnlocked(link.id, unlockProof, this.now());
+    return link.password_hash !== null && !this.tokens.isUnlocked(link.id, unlockProof, this.clock.now());
   }
 
   /** What the visitor page shows; while the link is locked, only that it needs a password. */
@@ -210,7 +207,7 @@ export class ShareLinkService {
       throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordWrong);
     }
     for (const [name, subject] of attempts) await this.throttle.giveBack(name, subject);
-    const now = this.now();
+    const now = this.clock.now();
     const until = Math.min(now + UNLOCK_MAX_MS, link.expires_at ? Date.parse(link.expires_at) : Infinity);
     return { proof: this.tokens.unlockProof(link.id, until), maxAgeMs: until - now };
   }
@@ -236,8 +233,7 @@ export class ShareLinkService {
    */
   async openContent(token: string, unlockProof: string | undefined, counted: boolean): Promise<SharedAccess> {
     const { link, file } = await this.fileForVisitor(token, unlockProof);
-    if (counted && !(await this.downloads.countThroughLink(file.id, link.id, this.now())))
-      throw unavailable();
+    if (counted && !(await this.downloads.countThroughLink(file.id, link.id))) throw unavailable();
     return { link, ...contentOf(this.db, this.store, file) };
   }
 }
@@ -246,6 +242,6 @@ export class ShareLinkService {
  * Keeps the link tables bounded, for the maintenance sweep: download history older than 90 days becomes one
  * row per day, file and link.
  */
-export async function sweepShareLinkRecords(downloads: DownloadService, now = Date.now()): Promise<void> {
-  await downloads.rollUp(now);
+export async function sweepShareLinkRecords(downloads: Downloads): Promise<void> {
+  await downloads.rollUp();
 }
