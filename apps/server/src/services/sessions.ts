@@ -3,9 +3,8 @@ import { SESSIONS_PER_ACCOUNT, type TokenScope, type User } from '@cloudstash/co
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
-import * as accountSessions from '../repositories/account-sessions';
 import * as sessions from '../repositories/sessions';
-import { truncateAddress } from './accounts/client-info';
+import { truncateAddress } from './client-info';
 import { presentUser } from './presenters';
 
 /** Who is making a request: enough for every access rule. */
@@ -53,7 +52,7 @@ export class SessionService {
       expires_at: expiresAt.toISOString(),
     });
     // Sign-ins that are never signed out (scripts logging in, say) must not pile up rows without end.
-    await accountSessions.deleteSessionsBeyond(this.db, userId, SESSIONS_PER_ACCOUNT);
+    await sessions.deleteSessionsBeyond(this.db, userId, SESSIONS_PER_ACCOUNT);
     return { token, expiresAt };
   }
 

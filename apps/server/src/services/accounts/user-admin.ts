@@ -10,11 +10,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/executor';
 import { notFound } from '../../errors';
-import * as accountUsers from '../../repositories/account-users';
+import * as users from '../../repositories/users';
 import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
-import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
+import { deleteSessionsOfUserExcept } from '../../repositories/sessions';
 import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-links';
-import { findUserById } from '../../repositories/users';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';
 import type { QuotaService } from '../quotas';
@@ -44,7 +43,7 @@ export class UserAdmin {
       });
     }
     if (input.quotaBytes !== undefined) await this.quotas.setQuota(userId, input.quotaBytes);
-    const user = presentUser((await findUserById(this.db, userId))!);
+    const user = presentUser((await users.findUserById(this.db, userId))!);
     return { ...user, quotaBytes: await this.quotas.quotaOf(userId) };
   }
 
@@ -78,12 +77,12 @@ export class UserAdmin {
     const passwordHash = await checkedPasswordHash(newPassword, 'newPassword');
     const link = await consumePasswordReset(this.db, hashToken(token), nowIso());
     if (!link) throw fieldError('token', ACCOUNT_MESSAGES.resetLinkInvalid);
-    await accountUsers.updatePasswordHash(this.db, link.user_id, passwordHash, nowIso());
+    await users.updatePasswordHash(this.db, link.user_id, passwordHash, nowIso());
     await deleteSessionsOfUserExcept(this.db, link.user_id, undefined);
     await deleteAccessTokensOfUser(this.db, link.user_id);
   }
 
   private async requireUser(userId: string): Promise<void> {
-    if (!(await findUserById(this.db, userId))) throw notFound(MESSAGES.userNotFound);
+    if (!(await users.findUserById(this.db, userId))) throw notFound(MESSAGES.userNotFound);
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connect';
 import { inTransaction, nowIso } from '../../../db/executor';
 import { deleteAccessTokensOfUser } from '../../../repositories/access-tokens';
-import { deleteSessionsOfUserExcept } from '../../../repositories/account-sessions';
+import { deleteSessionsOfUserExcept } from '../../../repositories/sessions';
 import { findLinkedUserId, linkIdentity, touchIdentity } from '../../../repositories/oidc-identities';
 import { findUserByEmail, findUserById, insertUserFirstAsAdmin } from '../../../repositories/users';
 import { hashPassword } from '../../passwords';
