@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
-import { loginDelayMs } from '../../src/services/accounts';
+import { loginDelayMs } from '../../src/services/accounts/sign-in';
 import { hashToken } from '../../src/services/sessions';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
@@ -101,7 +101,7 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       expect(cookie).not.toMatch(/; Secure/i);
       expect(login.headers.get('strict-transport-security')).toBeNull();
       const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)![1]!);
-      expect(Math.abs(expires - (Date.now() + 2 * 86_400_000))).toBeLessThan(60_000);
+      expect(Math.abs(expires - (t.clock.now() + 2 * 86_400_000))).toBeLessThan(60_000);
     });
 
     it('ends a session idle for longer than the configured idle time, on the next request', async () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect';
-import { inTransaction, nowIso } from '../../db/executor';
+import { inTransaction } from '../../db/executor';
 import { isPostgres } from '../../db/totals';
 import { fileIdsOfOwner } from '../../repositories/files';
 import * as users from '../../repositories/users';
@@ -8,6 +8,7 @@ import type { BlobReferences } from '../blob-references';
 import type { ReclaimQueue } from '../reclaim-queue';
 import type { ResumableUploads } from '../resumable-uploads';
 import { lastAdminError } from './errors';
+import { isoNow, type Clock } from '../clock';
 
 const FILE_BATCH = 200;
 
@@ -22,6 +23,7 @@ export class AccountRemoval {
     private readonly references: BlobReferences,
     private readonly reclaims: ReclaimQueue,
     private readonly uploadsInFlight: Pick<ResumableUploads, 'removeAllOf'>,
+    private readonly clock: Clock,
   ) {}
 
   /** Applies `changes` unless they would leave no active administrator (409). */
@@ -30,7 +32,7 @@ export class AccountRemoval {
       const admins = await users.lockActiveAdminIds(trx, isPostgres(this.db));
       const losesAdmin = changes.disabled === 1 || changes.role === 'user';
       if (losesAdmin && admins.includes(userId) && admins.length <= 1) throw lastAdminError();
-      await users.updateUserAccess(trx, userId, changes, nowIso());
+      await users.updateUserAccess(trx, userId, changes, isoNow(this.clock));
     });
     if (changes.disabled === 1) await deleteSessionsOfUserExcept(this.db, userId, undefined);
   }

@@ -5,12 +5,14 @@ import * as sessions from '../../repositories/sessions';
 import { notFound } from '../../errors';
 import { hashToken, type Viewer } from '../sessions';
 import { describeUserAgent } from '../client-info';
+import type { Clock } from '../clock';
 
 /** The sessions a person can see and end: where they are signed in. */
 export class SessionList {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'session'>,
+    private readonly clock: Clock,
   ) {}
 
   /** A page of the viewer's live sessions, newest first; `current` marks the one making the request. */
@@ -20,7 +22,7 @@ export class SessionList {
     page: { limit: number; cursor?: string },
   ): Promise<{ items: AccountSession[]; meta: { total: number; nextCursor: string | null } }> {
     const currentHash = currentToken ? hashToken(currentToken) : undefined;
-    const now = Date.now();
+    const now = this.clock.now();
     const live = {
       now: new Date(now).toISOString(),
       idleBefore: new Date(now - this.config.session.idleMs).toISOString(),

@@ -8,7 +8,6 @@ import {
 } from '@cloudstash/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { nowIso } from '../../db/executor';
 import { notFound } from '../../errors';
 import * as users from '../../repositories/users';
 import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
@@ -21,6 +20,7 @@ import type { AccountRemoval } from './account-removal';
 import { fieldError } from './errors';
 import { checkedPasswordHash } from './profile';
 import { linkTo } from './registration';
+import { isoNow, type Clock } from '../clock';
 
 /** What administrators do to accounts: disable, change role, delete, and hand out password reset links. */
 export class UserAdmin {
@@ -29,6 +29,7 @@ export class UserAdmin {
     private readonly removal: AccountRemoval,
     private readonly quotas: QuotaService,
     private readonly config: Pick<Config, 'publicOrigin'>,
+    private readonly clock: Clock,
   ) {}
 
   async update(
@@ -56,7 +57,7 @@ export class UserAdmin {
   async createResetLink(admin: Viewer, userId: string): Promise<OneTimeLink> {
     await this.requireUser(userId);
     const token = crypto.randomBytes(32).toString('base64url');
-    const now = Date.now();
+    const now = this.clock.now();
     const expiresAt = new Date(now + RESET_LINK_TTL_MS).toISOString();
     await insertPasswordReset(this.db, {
       token_hash: hashToken(token),
@@ -75,9 +76,9 @@ export class UserAdmin {
    */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const passwordHash = await checkedPasswordHash(newPassword, 'newPassword');
-    const link = await consumePasswordReset(this.db, hashToken(token), nowIso());
+    const link = await consumePasswordReset(this.db, hashToken(token), isoNow(this.clock));
     if (!link) throw fieldError('token', ACCOUNT_MESSAGES.resetLinkInvalid);
-    await users.updatePasswordHash(this.db, link.user_id, passwordHash, nowIso());
+    await users.updatePasswordHash(this.db, link.user_id, passwordHash, isoNow(this.clock));
     await deleteSessionsOfUserExcept(this.db, link.user_id, undefined);
     await deleteAccessTokensOfUser(this.db, link.user_id);
   }
