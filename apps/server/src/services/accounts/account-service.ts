@@ -10,12 +10,10 @@ import { presentUser } from '../presenters';
 import { isoNow, type Clock } from '../clock';
 import type { Throttle } from '../throttle';
 import type { Viewer } from '../sessions';
+import { isUniqueViolation } from './errors';
 import type { Registration } from './registration';
 
 type RegisterInput = z.output<typeof registerBodySchema>;
-
-const isUniqueViolation = (error: unknown) =>
-  /unique|duplicate key/i.test(String((error as { message?: string })?.message));
 
 export class AccountService {
   constructor(

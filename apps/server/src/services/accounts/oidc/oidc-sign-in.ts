@@ -10,6 +10,7 @@ import { findUserByEmail, findUserById, insertUserFirstAsAdmin } from '../../../
 import { isoNow, type Clock } from '../../clock';
 import { hashPassword } from '../../passwords';
 import type { SessionClient } from '../../sessions';
+import { isUniqueViolation } from '../errors';
 import type { Registration, RegistrationRefusal } from '../registration';
 import type { SignIn, SignInOutcome } from '../sign-in';
 import { OIDC_FLOW_TTL_MS, type OidcFlowSeal } from './flow-seal';
@@ -34,9 +35,6 @@ const REFUSAL_CODES: Record<RegistrationRefusal, SsoErrorCode> = {
   inviteRequired: 'invite_required',
   inviteInvalid: 'invite_invalid',
 };
-
-const isUniqueViolation = (error: unknown) =>
-  /unique|duplicate key/i.test(String((error as { message?: string })?.message));
 
 /** Where a single sign-on starts: the redirect URI, and the invite a new account would use. */
 export interface SsoStart {
