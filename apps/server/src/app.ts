@@ -56,7 +56,7 @@ export interface AppOverrides {
   store?: BlobStore;
   /** Observers of each upload's steps; none in production. */
   hooks?: UploadHooks;
-  /** The throttle's clock; the system clock in production. */
+  /** The clock every service reads; the system clock in production. */
   clock?: Clock;
 }
 
@@ -109,9 +109,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   ensurePrivateDir(config.tmpDir);
   const db = overrides.db ?? connectDatabase(config);
   const store = overrides.store ?? (await createBlobStore(config));
-  const hooks = overrides.hooks ?? {};
   await migrateToLatest(db);
-  const services = createServices(config, db, store, loadAppSecret(config), app.log, hooks, overrides.clock);
+  const services = createServices(config, db, store, loadAppSecret(config), app.log, {
+    hooks: overrides.hooks,
+    clock: overrides.clock,
+  });
   let shuttingDown = false;
 
   registerErrorHandler(app);
@@ -153,7 +155,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(configRoutes, { services });
       await api.register(uploadRoutes, { services });
       await api.register(userRoutes, { services });
-      await api.register(fileRoutes, { services, uploadHooks: hooks });
+      await api.register(fileRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });
       await api.register(meRoutes, { services });

@@ -30,7 +30,7 @@ export const MIGRATE_USAGE = `  migrate --from <embedded DATA_DIR> [--create-buc
         is re-hashed on the way; the target is checked with fsck at the end. Safe to run again after a
         failure: bytes already copied are kept, rows are copied in one transaction.`;
 
-/** A bad invocation: cli.ts prints it with the usage and exits 2. */
+/** A bad invocation: cli/main.ts prints it with the usage and exits 2. */
 export class MigrateUsageError extends Error {}
 
 export interface MigrateReport {

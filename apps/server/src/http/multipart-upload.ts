@@ -82,7 +82,7 @@ export async function receiveUpload<T>(
   request: FastifyRequest,
   config: Config,
   handle: (upload: ReceivedUpload) => Promise<T>,
-  hooks: UploadHooks = {},
+  hooks: UploadHooks,
   admit: (smallestFileBytes: number) => Promise<void> = async () => {},
 ): Promise<T> {
   let tempPath: string | undefined;

@@ -527,3 +527,14 @@ export function anyFileOfBlob(db: Executor, hash: string) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** A batch of the account's file ids, for removal one by one through the reference-counted path. */
+export async function fileIdsOfOwner(db: Executor, ownerId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -115,3 +115,47 @@ export async function listUsers(db: Executor, opts: { q?: string; limit: number;
   const nextCursor = rows.length > opts.limit && last ? encodeCursor(last.created_at, last.id) : null;
   return { rows: page, total, nextCursor };
 }
+
+export function findUserWithPasswordHash(db: Executor, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateUserName(db: Executor, id: string, name: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ name, name_key: nameSortKey(name), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updatePasswordHash(db: Executor, id: string, hash: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function updateUserAccess(
+  db: Executor,
+  id: string,
+  changes: { disabled?: number; role?: 'user' | 'admin' },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The ids of administrators who can still act (not disabled). On PostgreSQL their rows are locked until the
+ * transaction ends, so two administrators demoting each other at once cannot both succeed; SQLite has a
+ * single writer, which gives the same guarantee.
+ */
+export async function lockActiveAdminIds(db: Executor, postgres: boolean): Promise<string[]> {
+  let query = db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0);
+  if (postgres) query = query.forUpdate();
+  return (await query.execute()).map((r) => r.id);
+}
+
+export async function deleteUserRow(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

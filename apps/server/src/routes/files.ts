@@ -22,15 +22,11 @@ import { describedOnly, updateFormSchema, uploadFormSchema } from '../http/reque
 import { sendThumbnail } from '../http/send-thumbnail';
 import { readUpdateForm } from '../http/update-form';
 import type { Services } from '../services/container';
-import type { UploadHooks } from '../upload/hooks';
 import { serveFileContent } from './file-content';
 
 const tags = ['files'];
 
-export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks?: UploadHooks }> = async (
-  app,
-  { services, uploadHooks },
-) => {
+export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { files, stats, config, thumbnails } = services;
 
   app.get(
@@ -144,7 +140,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services; uploadHooks
         request,
         config,
         (upload) => files.upload(viewer, upload),
-        uploadHooks,
+        services.uploadHooks,
         (smallestFileBytes) => files.assertRoomFor(viewer, smallestFileBytes),
       );
       return reply.status(201).send({ message: MESSAGES.uploadSuccess, data: file });

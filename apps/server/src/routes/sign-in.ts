@@ -16,7 +16,7 @@ const tags = ['users'];
 
 /** Public steps around signing in: the two-factor code, a password reset link, and who may register. */
 export const signInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { totpLogin, userAdmin, registration, config, throttle } = services;
+  const { signIn, userAdmin, registration, config, throttle } = services;
 
   app.post(
     '/users/login/totp',
@@ -25,7 +25,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: { tags, body: totpCodeBodySchema, response: { 200: envelope(userSchema) } },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await totpLogin.complete(
+      const { user, token, expiresAt } = await signIn.withCode(
         request.cookies[pendingLoginCookieName(config)],
         request.body.code,
         { userAgent: request.headers['user-agent'], address: request.ip },

@@ -19,7 +19,7 @@ import {
 import type { Services } from '../services/container';
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { accounts, sessions, config, throttle } = services;
+  const { accounts, signIn, sessions, config, throttle } = services;
 
   app.post(
     '/users/register',
@@ -41,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: { tags: ['users'], body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
     },
     async (request, reply) => {
-      const outcome = await accounts.login(request.body, {
+      const outcome = await signIn.withPassword(request.body, {
         userAgent: request.headers['user-agent'],
         address: request.ip,
       });

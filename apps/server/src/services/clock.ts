@@ -1,7 +1,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 
 /**
- * The time as the throttle and the sign-in delay see it, made once per process (services/container.ts), so
+ * The time as every service sees it, made once per process (services/container.ts), so
  * tests can move it forward instead of waiting for a window to pass.
  */
 export interface Clock {
@@ -17,3 +17,6 @@ export const systemClock: Clock = {
     await wait(ms);
   },
 };
+
+/** The clock's time as the ISO text the database columns hold. */
+export const isoNow = (clock: Clock): string => new Date(clock.now()).toISOString();

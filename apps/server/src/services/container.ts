@@ -3,9 +3,9 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { UploadHooks } from '../upload/hooks';
-import { AccountService } from './accounts';
 import { systemClock, type Clock } from './clock';
 import { AccessTokens } from './accounts/access-tokens';
+import { AccountService } from './accounts/account-service';
 import { AccountRemoval } from './accounts/account-removal';
 import { OidcFlowSeal } from './accounts/oidc/flow-seal';
 import { OidcSignIn } from './accounts/oidc/oidc-sign-in';
@@ -13,8 +13,8 @@ import { PendingLogins } from './accounts/pending-login';
 import { ProfileService } from './accounts/profile';
 import { Registration } from './accounts/registration';
 import { SessionList } from './accounts/session-list';
+import { SignIn } from './accounts/sign-in';
 import { TotpService } from './accounts/totp';
-import { TotpLogin } from './accounts/totp-login';
 import { UserAdmin } from './accounts/user-admin';
 import { BlobReferences } from './blob-references';
 import { SignedUrls } from './signed-urls';
@@ -40,6 +40,14 @@ import { Thumbnails } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
 import { JobWorker } from './jobs/worker';
 
+/** What a test may put in place of production's parts; production passes none. */
+export interface TestSeams {
+  /** Observers of an upload's steps, read by the multipart route and the file service alike. */
+  hooks?: UploadHooks;
+  /** The one clock every service reads the time from; tests pass one they move forward. */
+  clock?: Clock;
+}
+
 /** Every service, wired once per process; routes receive this and nothing else. */
 export function createServices(
   config: Config,
@@ -47,21 +55,20 @@ export function createServices(
   store: BlobStore,
   secret: Buffer,
   log: FastifyBaseLogger,
-  hooks: UploadHooks = {},
-  // The one clock of the throttle, the sign-in delay, share links and download counts; tests move theirs.
-  clock: Clock = systemClock,
+  seams: TestSeams = {},
 ) {
+  const { hooks = {}, clock = systemClock } = seams;
   const throttle = new Throttle(db, clock, config);
-  const sessions = new SessionService(db, config);
+  const sessions = new SessionService(db, config, clock);
   const references = new BlobReferences(db, store);
-  const quotas = new Quotas(db, config);
+  const quotas = new Quotas(db, config, clock);
   const reclaims = new ReclaimQueue(references, log);
-  const signedUrls = new SignedUrls(secret, config.downloadLinkMs);
+  const signedUrls = new SignedUrls(secret, config.downloadLinkMs, clock);
   const downloads = new Downloads(db, clock);
   const shareLinkTokens = new ShareLinkTokens(secret);
-  const registration = new Registration(db, config);
-  const totp = new TotpService(db, throttle);
-  const pendingLogins = new PendingLogins(secret);
+  const registration = new Registration(db, config, clock);
+  const totp = new TotpService(db, throttle, clock);
+  const pendingLogins = new PendingLogins(secret, clock);
   const jobs = new JobQueue(db, config.jobLimits);
   const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log);
   // Started by the server (app.ts), not by the CLI, which only queues work.
@@ -85,10 +92,12 @@ export function createServices(
     config.searchCountLimit,
     hooks,
   );
-  const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config);
-  const removal = new AccountRemoval(db, references, reclaims, resumable);
+  const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
+  const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
+  const removal = new AccountRemoval(db, references, reclaims, resumable, clock);
   return {
     config,
+    uploadHooks: hooks,
     resumable,
     sessions,
     references,
@@ -101,36 +110,29 @@ export function createServices(
     shareLinkTokens,
     shareLinks: new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock),
     files,
-    accounts: new AccountService(
-      db,
-      sessions,
-      config,
-      { registration, totp, pending: pendingLogins },
-      { throttle, clock },
-    ),
+    accounts: new AccountService(db, registration, { throttle, clock }),
+    signIn,
     registration,
     totp,
-    totpLogin: new TotpLogin(db, sessions, totp, pendingLogins),
     // Single sign-on, when a provider is configured.
     oidc: config.oidc
       ? new OidcSignIn(db, config.oidc, {
           seal: new OidcFlowSeal(secret),
-          sessions,
           registration,
-          totp,
-          pending: pendingLogins,
+          signIn,
+          clock,
           log,
         })
       : null,
-    profile: new ProfileService(db, removal),
-    sessionList: new SessionList(db, config),
-    accessTokens: new AccessTokens(db),
+    profile: new ProfileService(db, removal, clock),
+    sessionList: new SessionList(db, config, clock),
+    accessTokens: new AccessTokens(db, clock),
     quotas,
-    userAdmin: new UserAdmin(db, removal, quotas, config),
+    userAdmin: new UserAdmin(db, removal, quotas, config, clock),
     stats: new Stats(db, quotas),
     health: new Health(db, store),
     throttle,
-    maintenance: new Maintenance(db, store, references, sessions, resumable, config, log),
+    maintenance: new Maintenance(db, store, references, sessions, resumable, config, log, clock),
   };
 }
 

@@ -88,7 +88,7 @@ export class Files {
     private readonly thumbnails: Thumbnails,
     private readonly quotas: Quotas,
     private readonly searchCountLimit: number,
-    private readonly hooks: UploadHooks = {},
+    private readonly hooks: UploadHooks,
   ) {}
 
   /** Refuses an upload of at least `bytes` that cannot fit the viewer's quota, before its body is read. */

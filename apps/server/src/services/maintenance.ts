@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { nowIso } from '../db/executor';
 import { digestStream, type BlobDigest } from '../blobs/checksum';
 import * as blobs from '../repositories/blobs';
 import { deleteDownloadMarksBefore } from '../repositories/download-marks';
@@ -17,6 +16,7 @@ import { DOWNLOAD_COUNT_INTERVAL_MS, Downloads } from './downloads';
 import { sweepShareLinkRecords } from './share-links';
 import type { SessionService } from './sessions';
 import { blobOfThumbnail } from './thumbnails/storage';
+import { isoNow, type Clock } from './clock';
 
 export interface GcReport {
   unreferencedBlobs: number;
@@ -57,6 +57,7 @@ export class Maintenance {
     private readonly resumable: ResumableUploads,
     private readonly config: Pick<Config, 'tmpDir' | 'gcGraceMs'>,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -79,6 +80,7 @@ export class Maintenance {
       }
     }
     const known = new Set((await blobs.allBlobs(this.db)).map((b) => b.hash));
+    // Against the file system's modification times, so in its time, not this.clock's.
     const cutoff = Date.now() - graceMs;
     for await (const stored of this.store.list()) {
       if (known.has(stored.key) || stored.modifiedAt.getTime() > cutoff) continue;
@@ -106,7 +108,7 @@ export class Maintenance {
       await sweepShareLinkRecords(new Downloads(this.db));
       await deleteDownloadMarksBefore(
         this.db,
-        new Date(Date.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),
+        new Date(this.clock.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),
       );
     }
     return report;
@@ -150,6 +152,7 @@ export class Maintenance {
         detail: `count ${wrong.ref_count}, files ${wrong.files}`,
       });
     }
+    // File modification times: the file system's clock.
     problems.push(...(await this.checkThumbnails(new Set(all.map((b) => b.hash)), Date.now() - graceMs)));
     return { checkedBlobs: all.length, problems, uploadsInFlight: await this.resumable.inFlight() };
   }
@@ -219,7 +222,7 @@ export class Maintenance {
         seen.add(blob.hash);
         const problem = await this.checkBlob(blob);
         if (problem) problems.push(problem);
-        await blobs.markScrubbed(this.db, blob.hash, nowIso());
+        await blobs.markScrubbed(this.db, blob.hash, isoNow(this.clock));
         checked += 1;
         bytes += blob.size;
       }
@@ -231,7 +234,7 @@ export class Maintenance {
   async scrubIfLeader(
     maxBytes: number,
   ): Promise<{ checkedBlobs: number; problems: FsckProblem[] } | undefined> {
-    const now = Date.now();
+    const now = this.clock.now();
     const acquired = await tryAcquireLease(
       this.db,
       SCRUB_LEASE,
@@ -271,7 +274,7 @@ export class Maintenance {
 
   /** Runs gc in at most one process at a time, through a lease in the shared database. */
   async sweepIfLeader(): Promise<GcReport | undefined> {
-    const now = Date.now();
+    const now = this.clock.now();
     const leaseMs = 10 * 60_000;
     const acquired = await tryAcquireLease(
       this.db,

@@ -1,11 +1,12 @@
 import { MESSAGES } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { nowIso, type Executor } from '../db/executor';
+import type { Executor } from '../db/executor';
 import { AppError } from '../errors';
 import * as quotas from '../repositories/quotas';
 import type { QuotaRow } from '../repositories/quotas';
 import { inFlightOf } from '../repositories/resumable-uploads';
+import { isoNow, type Clock } from './clock';
 
 export const quotaExceeded = () => new AppError('PAYLOAD_TOO_LARGE', MESSAGES.quotaExceeded);
 
@@ -18,6 +19,7 @@ export class Quotas {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'defaultQuotaBytes'>,
+    private readonly clock: Clock,
   ) {}
 
   private effective(row: QuotaRow | undefined): number | null {
@@ -42,7 +44,7 @@ export class Quotas {
     const { quotaBytes, usedBytes } = await this.usageOf(userId);
     // Without a quota there is nothing to hold bytes against: no need to count them.
     if (quotaBytes === null) return null;
-    const inFlight = await inFlightOf(this.db, userId, nowIso());
+    const inFlight = await inFlightOf(this.db, userId, isoNow(this.clock));
     return Math.max(0, quotaBytes - usedBytes - inFlight.bytes);
   }
 

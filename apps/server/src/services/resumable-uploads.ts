@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { MESSAGES, fileTooLargeMessage } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { inTransaction, nowIso } from '../db/executor';
+import { inTransaction } from '../db/executor';
 import { AppError, notFound } from '../errors';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import * as uploads from '../repositories/resumable-uploads';
@@ -14,6 +14,7 @@ import { UploadOverrunError, type PieceStep, type UploadPieces } from '../upload
 import { assertAcceptedType, type Files } from './files';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
+import { isoNow, type Clock } from './clock';
 
 export interface NewResumableUpload {
   length: number;
@@ -47,7 +48,7 @@ const progressOf = (row: ResumableUploadRow): ResumableProgress => ({
 
 /**
  * Uploads that arrive in pieces over many requests (the tus protocol's rules live here; its HTTP spelling in
- * routes/uploads.ts). A finished upload becomes a file through FileService.upload exactly like a form upload:
+ * routes/uploads.ts). A finished upload becomes a file through Files.upload exactly like a form upload:
  * typed from its head, hashed, quota-checked inside the commit, stored once however many accounts hold it.
  */
 export class ResumableUploads {
@@ -69,11 +70,12 @@ export class ResumableUploads {
       Config,
       'maxUploadBytes' | 'resumableExpiryMs' | 'resumableLifetimeMs' | 'resumableInFlight'
     >,
+    private readonly clock: Clock,
   ) {}
 
   /** When an upload created at `createdAt` lapses if nothing more arrives: never past its whole lifetime. */
   private expiry(createdAt: string): string {
-    const idle = Date.now() + this.config.resumableExpiryMs;
+    const idle = this.clock.now() + this.config.resumableExpiryMs;
     const end = Date.parse(createdAt) + this.config.resumableLifetimeMs;
     return new Date(Math.min(idle, end)).toISOString();
   }
@@ -92,7 +94,7 @@ export class ResumableUploads {
     // The pieces' place first: a crash in between leaves pieces no row knows (gc removes them), never a row
     // without them.
     const { s3_upload_id } = await this.parts.begin(id);
-    const createdAt = nowIso();
+    const createdAt = isoNow(this.clock);
     const row: ResumableUploadRow = {
       id,
       owner_id: viewer.id,
@@ -126,7 +128,7 @@ export class ResumableUploads {
     const caps = this.config.resumableInFlight;
     await inTransaction(this.db, async (trx) => {
       const quota = await this.quotas.lock(trx, row.owner_id);
-      const inFlight = await uploads.inFlightOf(trx, row.owner_id, nowIso());
+      const inFlight = await uploads.inFlightOf(trx, row.owner_id, isoNow(this.clock));
       if (inFlight.count >= caps.count) throw new AppError('RATE_LIMITED', MESSAGES.uploadsInFlightTooMany);
       if (inFlight.bytes + row.length > caps.bytes)
         throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.uploadsInFlightTooLarge);
@@ -225,8 +227,8 @@ export class ResumableUploads {
         this.db,
         name,
         PROCESS_ID,
-        nowIso(),
-        new Date(Date.now() + WRITER_LEASE_MS).toISOString(),
+        isoNow(this.clock),
+        new Date(this.clock.now() + WRITER_LEASE_MS).toISOString(),
       );
     if (!(await take())) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
     const renewal = setInterval(() => void take().catch(() => {}), WRITER_LEASE_MS / 3);
@@ -243,7 +245,7 @@ export class ResumableUploads {
    */
   async removeAbandoned(cutoff: number, dryRun = false): Promise<{ uploads: number; bytes: number }> {
     const removed = { uploads: 0, bytes: 0 };
-    for (const upload of await uploads.expiredUploads(this.db, nowIso(), 10_000)) {
+    for (const upload of await uploads.expiredUploads(this.db, isoNow(this.clock), 10_000)) {
       if (!dryRun) await this.discard(upload);
       removed.uploads += 1;
       removed.bytes += upload.offset;
@@ -262,15 +264,17 @@ export class ResumableUploads {
 
   /** How many uploads are in flight (not expired), for fsck to report apart from any damage. */
   async inFlight(): Promise<number> {
-    const expired = new Set((await uploads.expiredUploads(this.db, nowIso(), 10_000)).map((u) => u.id));
+    const expired = new Set(
+      (await uploads.expiredUploads(this.db, isoNow(this.clock), 10_000)).map((u) => u.id),
+    );
     return (await uploads.allUploads(this.db)).filter((u) => !expired.has(u.id)).length;
   }
 
   private async require(viewer: Viewer, id: string): Promise<ResumableUploadRow> {
-    const row = await uploads.findLiveUpload(this.db, id, viewer.id, nowIso());
+    const row = await uploads.findLiveUpload(this.db, id, viewer.id, isoNow(this.clock));
     // Someone else's upload answers exactly like a missing one: no one learns which ids exist. So does one past
     // its lifetime, whatever expiry it was given before that rule.
-    const ended = row && Date.parse(row.created_at) + this.config.resumableLifetimeMs <= Date.now();
+    const ended = row && Date.parse(row.created_at) + this.config.resumableLifetimeMs <= this.clock.now();
     if (!row || ended) throw notFound(MESSAGES.uploadNotFound);
     return row;
   }

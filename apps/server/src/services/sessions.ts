@@ -2,11 +2,10 @@ import crypto from 'node:crypto';
 import { SESSIONS_PER_ACCOUNT, type TokenScope, type User } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { nowIso } from '../db/executor';
-import * as accountSessions from '../repositories/account-sessions';
 import * as sessions from '../repositories/sessions';
-import { truncateAddress } from './accounts/client-info';
+import { truncateAddress } from './client-info';
 import { presentUser } from './presenters';
+import type { Clock } from './clock';
 
 /** Who is making a request: enough for every access rule. */
 export interface Viewer {
@@ -32,6 +31,7 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'session'>,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -40,7 +40,7 @@ export class SessionService {
    */
   async create(userId: string, client: SessionClient = {}): Promise<{ token: string; expiresAt: Date }> {
     const token = crypto.randomBytes(32).toString('base64url');
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const expiresAt = new Date(now.getTime() + this.config.session.ttlMs);
     await sessions.insertSession(this.db, {
       token_hash: hashToken(token),
@@ -53,7 +53,7 @@ export class SessionService {
       expires_at: expiresAt.toISOString(),
     });
     // Sign-ins that are never signed out (scripts logging in, say) must not pile up rows without end.
-    await accountSessions.deleteSessionsBeyond(this.db, userId, SESSIONS_PER_ACCOUNT);
+    await sessions.deleteSessionsBeyond(this.db, userId, SESSIONS_PER_ACCOUNT);
     return { token, expiresAt };
   }
 
@@ -63,13 +63,14 @@ export class SessionService {
     const tokenHash = hashToken(token);
     const row = await sessions.findSessionWithUser(this.db, tokenHash);
     if (!row) return null;
-    const now = Date.now();
+    const now = this.clock.now();
     const idleSince = Date.parse(row.last_seen_at);
     if (Date.parse(row.expires_at) <= now || idleSince + this.config.session.idleMs <= now) {
       await sessions.deleteSession(this.db, tokenHash);
       return null;
     }
-    if (now - idleSince > TOUCH_INTERVAL_MS) await sessions.touchSession(this.db, tokenHash, nowIso());
+    if (now - idleSince > TOUCH_INTERVAL_MS)
+      await sessions.touchSession(this.db, tokenHash, new Date(now).toISOString());
     const user = presentUser(row);
     return { id: user._id, role: user.role, user };
   }
@@ -79,7 +80,7 @@ export class SessionService {
   }
 
   async purgeExpired(): Promise<number> {
-    const now = Date.now();
+    const now = this.clock.now();
     return sessions.deleteExpiredSessions(
       this.db,
       new Date(now).toISOString(),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { API_BASE } from '@cloudstash/contract';
+import type { Clock } from './clock';
 
 /**
  * Short-lived download links. The signature binds the file, the user it was issued to and the expiry, so a
@@ -9,6 +10,7 @@ export class SignedUrls {
   constructor(
     private readonly secret: Buffer,
     private readonly lifetimeMs: number,
+    private readonly clock: Clock,
   ) {}
 
   private sign(fileId: string, userId: string, expires: number): string {
@@ -18,8 +20,8 @@ export class SignedUrls {
       .digest('base64url');
   }
 
-  create(fileId: string, userId: string, now = Date.now()): string {
-    const expires = now + this.lifetimeMs;
+  create(fileId: string, userId: string): string {
+    const expires = this.clock.now() + this.lifetimeMs;
     const params = new URLSearchParams({
       u: userId,
       e: String(expires),
@@ -29,13 +31,9 @@ export class SignedUrls {
   }
 
   /** The user a valid, unexpired link was issued to; undefined otherwise. */
-  verify(
-    fileId: string,
-    query: { u?: string; e?: string; s?: string },
-    now = Date.now(),
-  ): string | undefined {
+  verify(fileId: string, query: { u?: string; e?: string; s?: string }): string | undefined {
     const expires = Number(query.e);
-    if (!query.u || !query.s || !Number.isFinite(expires) || expires < now) return undefined;
+    if (!query.u || !query.s || !Number.isFinite(expires) || expires < this.clock.now()) return undefined;
     const expected = Buffer.from(this.sign(fileId, query.u, expires));
     const given = Buffer.from(query.s);
     return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? query.u : undefined;

@@ -126,7 +126,7 @@ describe.each(DIALECTS)('administration of accounts (%s)', (dialect) => {
     const made = await admin.post(`/api/v1/admin/users/${me._id}/reset-link`);
     expect(made.status).toBe(201);
     expect(made.body.data.url).toMatch(/^\/reset\/[A-Za-z0-9_-]{43}$/);
-    const lifetime = Date.parse(made.body.data.expiresAt) - Date.now();
+    const lifetime = Date.parse(made.body.data.expiresAt) - t.clock.now();
     expect(lifetime).toBeGreaterThan(59 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000);
     const token = made.body.data.url.split('/').pop();
@@ -155,7 +155,7 @@ describe.each(DIALECTS)('administration of accounts (%s)', (dialect) => {
     // The hour passes (moved in the database rather than waited for).
     await t.db
       .updateTable('password_resets')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: new Date(t.clock.now() - 1000).toISOString() })
       .where('user_id', '=', me._id)
       .execute();
     const late = await t.client().post('/api/v1/users/reset', { token, newPassword: 'Brand-New-Pass-9' });
@@ -244,7 +244,7 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
     const made = await admin.post('/api/v1/admin/invites');
     expect(made.status).toBe(201);
     expect(made.body.data.url).toMatch(/^\/register\?invite=[A-Za-z0-9_-]{43}$/);
-    const days = (Date.parse(made.body.data.expiresAt) - Date.now()) / 86_400_000;
+    const days = (Date.parse(made.body.data.expiresAt) - t.clock.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
     const invite = new URL(made.body.data.url, 'http://x').searchParams.get('invite');
@@ -293,7 +293,7 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
     const invite = new URL(made.body.data.url, 'http://x').searchParams.get('invite');
     await t.db
       .updateTable('invites')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: new Date(t.clock.now() - 1000).toISOString() })
       .execute();
     const late = await t.client().post('/api/v1/users/register', { ...newAccount(), invite });
     expect(late.status).toBe(403);

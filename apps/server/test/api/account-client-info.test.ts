@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, truncateAddress } from '../../src/services/accounts/client-info';
+import { describeUserAgent, truncateAddress } from '../../src/services/client-info';
 
 describe('what a session shows of its client', () => {
   it.each([

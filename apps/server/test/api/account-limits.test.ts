@@ -39,6 +39,8 @@ describe.each(DIALECTS)('an account cannot pile up tokens and sessions (%s)', (d
     await c.signUp();
     for (let i = 0; i < ACCESS_TOKENS_PER_ACCOUNT; i++) {
       expect((await makeToken(c, `token ${i}`)).status).toBe(201);
+      // A second passes between tokens; the test clock stands still otherwise, and "newest" would be a tie.
+      t.clock.advance(1000);
     }
     const refused = await makeToken(c, 'one too many');
     expect(refused.status).toBe(409);
@@ -81,9 +83,11 @@ describe.each(DIALECTS)('an account cannot pile up tokens and sessions (%s)', (d
       // Each one last used a minute after the one before (the clock alone would give many the same instant).
       await t.db
         .updateTable('sessions')
-        .set({ last_seen_at: new Date(Date.now() - (count - i) * 60_000).toISOString() })
+        .set({ last_seen_at: new Date(t.clock.now() - (count - i) * 60_000).toISOString() })
         .where('user_agent', '=', `script ${i}`)
         .execute();
+      // Opened a second apart: the test clock stands still otherwise, and "newest" would be a tie.
+      t.clock.advance(1000);
     }
     const asSession = (token: string) =>
       t.client().get('/api/v1/users/me', { cookie: `cloudstash_session=${token}` });

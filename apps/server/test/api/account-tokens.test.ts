@@ -134,12 +134,12 @@ describe.each(DIALECTS)('access tokens (%s)', (dialect) => {
     expect((await withToken(token, 'GET', '/api/v1/users/me')).status).toBe(401);
     expect((await owner.delete(`/api/v1/users/me/tokens/${id}`)).status).toBe(404);
 
-    const soon = await newToken('read', new Date(Date.now() + 3_600_000).toISOString());
+    const soon = await newToken('read', new Date(t.clock.now() + 3_600_000).toISOString());
     expect((await withToken(soon.token, 'GET', '/api/v1/users/me')).status).toBe(200);
     // The expiry passes (moved in the database rather than waited for): the very next request is refused.
     await t.db
       .updateTable('access_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: new Date(t.clock.now() - 1000).toISOString() })
       .where('id', '=', soon.id)
       .execute();
     expect((await withToken(soon.token, 'GET', '/api/v1/users/me')).status).toBe(401);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/services/clock';
 import { SignedUrls } from '../../src/services/signed-urls';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
@@ -25,7 +26,10 @@ describe.each(DIALECTS)('APP_SECRET from the settings (%s)', (dialect) => {
     const bytes = png(321);
     const file = (await owner.upload({ bytes })).body.data;
     // A link another process with the same APP_SECRET would issue.
-    const link = new SignedUrls(Buffer.from(SECRET, 'utf8'), 60_000).create(file._id, owner.user!._id);
+    const link = new SignedUrls(Buffer.from(SECRET, 'utf8'), 60_000, systemClock).create(
+      file._id,
+      owner.user!._id,
+    );
     const answer = await t.client().get(link);
     expect(answer.status).toBe(200);
     expect(answer.bytes.equals(bytes)).toBe(true);

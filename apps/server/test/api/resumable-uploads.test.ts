@@ -295,7 +295,7 @@ describe.each(SETUPS)('resumable uploads, tus 1.0.0 (%s, %s store)', (dialect, s
     const id = path.basename(url);
     await t.db
       .updateTable('resumable_uploads')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: new Date(t.clock.now() - 1000).toISOString() })
       .where('id', '=', id)
       .execute();
     expect((await tus(owner, 'HEAD', url)).status).toBe(404);
@@ -314,7 +314,7 @@ describe.each(SETUPS)('resumable uploads, tus 1.0.0 (%s, %s store)', (dialect, s
       t.db.selectFrom('resumable_uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const setRow = (values: { created_at?: string; expires_at?: string }) =>
       t.db.updateTable('resumable_uploads').set(values).where('id', '=', id).execute();
-    const soon = () => new Date(Date.now() + 60_000).toISOString();
+    const soon = () => new Date(t.clock.now() + 60_000).toISOString();
     const HOUR = 3_600_000;
 
     // Bytes push the expiry out, and the answer says where it now is, not where it was.
@@ -322,7 +322,7 @@ describe.each(SETUPS)('resumable uploads, tus 1.0.0 (%s, %s store)', (dialect, s
     const first = await tus(owner, 'PATCH', url, { 'upload-offset': '0' }, bytes.subarray(0, MB));
     expect(first.status).toBe(204);
     const extended = (await row()).expires_at;
-    expect(Date.parse(extended)).toBeGreaterThan(Date.now() + 23 * HOUR);
+    expect(Date.parse(extended)).toBeGreaterThan(t.clock.now() + 23 * HOUR);
     expect(first.headers.get('upload-expires')).toBe(new Date(extended).toUTCString());
 
     // A PATCH that carries nothing keeps an upload alive no longer.
@@ -336,7 +336,7 @@ describe.each(SETUPS)('resumable uploads, tus 1.0.0 (%s, %s store)', (dialect, s
 
     // Bytes arriving near the end of its lifetime (7 days by default) extend it only up to that end...
     const lifetime = 168 * HOUR;
-    const createdAt = new Date(Date.now() - lifetime + 60_000).toISOString();
+    const createdAt = new Date(t.clock.now() - lifetime + 60_000).toISOString();
     await setRow({ created_at: createdAt });
     const late = await tus(owner, 'PATCH', url, { 'upload-offset': String(MB) }, bytes.subarray(MB, 2 * MB));
     expect(late.status).toBe(204);
@@ -344,7 +344,7 @@ describe.each(SETUPS)('resumable uploads, tus 1.0.0 (%s, %s store)', (dialect, s
     expect((await row()).expires_at).toBe(end);
     expect(late.headers.get('upload-expires')).toBe(new Date(end).toUTCString());
     // ...and past it the upload is gone, whatever expiry it holds.
-    await setRow({ created_at: new Date(Date.now() - lifetime - 1000).toISOString(), expires_at: soon() });
+    await setRow({ created_at: new Date(t.clock.now() - lifetime - 1000).toISOString(), expires_at: soon() });
     expect((await tus(owner, 'HEAD', url)).status).toBe(404);
     const after = await tus(owner, 'PATCH', url, { 'upload-offset': String(2 * MB) }, bytes.subarray(2 * MB));
     expect(after.status).toBe(404);
@@ -485,7 +485,7 @@ describe.each(DIALECTS)('resumable uploads in flight: caps per account (%s)', (d
     // An upload past its expiry holds nothing.
     await t.db
       .updateTable('resumable_uploads')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: new Date(t.clock.now() - 1000).toISOString() })
       .where('id', '=', path.basename(made[1]!.url))
       .execute();
     expect((await create(user, MB)).answer.status).toBe(201);

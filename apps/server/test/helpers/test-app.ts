@@ -17,7 +17,7 @@ export interface TestApp extends BuiltApp {
   baseUrl: string;
   port: number;
   dataDir: string;
-  /** The throttle's clock: it stands still until the test moves it (kept across a restart). */
+  /** The clock of every service: it stands still until the test moves it (kept across a restart). */
   clock: TestClock;
   /** A client with its own cookie jar, like one browser. */
   client(): TestClient;

@@ -24,4 +24,9 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.at += ms;
   }
+
+  /** Moves to an instant (epoch ms), for a test that needs an exact one (an authenticator's 30-second step). */
+  set(ms: number): void {
+    this.at = ms;
+  }
 }

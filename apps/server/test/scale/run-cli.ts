@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const CLI = path.resolve(import.meta.dirname, '../../src/cli.ts');
+const CLI = path.resolve(import.meta.dirname, '../../src/cli/main.ts');
 
 /** Runs `npm run cli -- <args>` the way an operator would (same entry point), with exactly `env` on top. */
 export function runCli(args: string[], env: Record<string, string>, timeoutMs = 120_000) {

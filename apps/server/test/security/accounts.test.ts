@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@cloudstash/contract';
-import { loginDelayMs } from '../../src/services/accounts';
+import { loginDelayMs } from '../../src/services/accounts/sign-in';
 import { hashToken } from '../../src/services/sessions';
 import { DIALECTS } from '../helpers/dialects';
 import { png } from '../helpers/fixtures';
@@ -101,22 +101,16 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
       expect(cookie).not.toMatch(/; Secure/i);
       expect(login.headers.get('strict-transport-security')).toBeNull();
       const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)![1]!);
-      expect(Math.abs(expires - (Date.now() + 2 * 86_400_000))).toBeLessThan(60_000);
+      expect(Math.abs(expires - (t.clock.now() + 2 * 86_400_000))).toBeLessThan(60_000);
     });
 
     it('ends a session idle for longer than the configured idle time, on the next request', async () => {
       const c = t.client();
       await c.signUp();
       const hash = hashToken(tokenOf(c));
-      const setLastSeen = (hoursAgo: number) =>
-        t.db
-          .updateTable('sessions')
-          .set({ last_seen_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() })
-          .where('token_hash', '=', hash)
-          .execute();
-      await setLastSeen(23);
+      t.clock.advance(23 * 3_600_000);
       expect((await c.get('/api/v1/users/me')).status).toBe(200);
-      await setLastSeen(25);
+      t.clock.advance(24 * 3_600_000 + 1000);
       expect((await c.get('/api/v1/users/me')).status).toBe(401);
       expect(
         await t.db
@@ -130,14 +124,12 @@ describe.each(DIALECTS)('accounts and sessions, hardened (%s)', (dialect) => {
     it('ends a session at its absolute expiry, however active it is', async () => {
       const c = t.client();
       await c.signUp();
-      await t.db
-        .updateTable('sessions')
-        .set({
-          expires_at: new Date(Date.now() - 1000).toISOString(),
-          last_seen_at: new Date().toISOString(),
-        })
-        .where('token_hash', '=', hashToken(tokenOf(c)))
-        .execute();
+      // Used every 20 hours (well within the 1-day idle time) until past the 2-day lifetime.
+      t.clock.advance(20 * 3_600_000);
+      expect((await c.get('/api/v1/users/me')).status).toBe(200);
+      t.clock.advance(20 * 3_600_000);
+      expect((await c.get('/api/v1/users/me')).status).toBe(200);
+      t.clock.advance(8 * 3_600_000 + 1000);
       expect((await c.get('/api/v1/users/me')).status).toBe(401);
     });
 

@@ -107,12 +107,12 @@ describe.each(DIALECTS)('a burst of simultaneous guesses checks at most the limi
     const c = t.client();
     const me = await c.signUp();
     const { secret } = (await c.post('/api/v1/users/me/totp')).body.data;
-    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now() / 1000) });
     expect((await c.post('/api/v1/users/me/totp/enable', { code })).status).toBe(200);
     const browser = t.client();
     expect((await browser.login(me.email, strongPassword)).body.data).toEqual({ totpRequired: true });
     // Wrong codes only: none of the steps the server accepts now (one either side).
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(t.clock.now() / 1000);
     const valid = new Set(
       await Promise.all([-60, -30, 0, 30, 60].map((d) => generate({ secret, epoch: now + d }))),
     );

@@ -8,12 +8,13 @@ import {
   type TokenScope,
 } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
-import { inTransaction, nowIso } from '../../db/executor';
+import { inTransaction } from '../../db/executor';
 import { isPostgres } from '../../db/totals';
 import { AppError, notFound } from '../../errors';
 import * as tokens from '../../repositories/access-tokens';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';
+import { isoNow, type Clock } from '../clock';
 
 /** Only this often is a token's last use written, so a script's reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -41,7 +42,10 @@ const present = (row: {
  * a revoked or expired token, or one of a disabled account, is refused on the very next request.
  */
 export class AccessTokens {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async create(
     viewer: Viewer,
@@ -54,7 +58,7 @@ export class AccessTokens {
       token_hash: hashToken(token),
       name: input.name,
       scope: input.scope,
-      created_at: nowIso(),
+      created_at: isoNow(this.clock),
       expires_at: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
       last_used_at: null,
     };
@@ -86,7 +90,7 @@ export class AccessTokens {
     if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 200) return null;
     const row = await tokens.findAccessTokenWithUser(this.db, hashToken(token));
     if (!row) return null;
-    const now = Date.now();
+    const now = this.clock.now();
     if (row.expires_at && Date.parse(row.expires_at) <= now) return null;
     if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
       await tokens.touchAccessToken(this.db, row.token_id, new Date(now).toISOString());

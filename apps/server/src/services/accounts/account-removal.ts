@@ -1,12 +1,14 @@
 import type { Db } from '../../db/connect';
-import { inTransaction, nowIso } from '../../db/executor';
+import { inTransaction } from '../../db/executor';
 import { isPostgres } from '../../db/totals';
-import * as accountUsers from '../../repositories/account-users';
-import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
+import { fileIdsOfOwner } from '../../repositories/files';
+import * as users from '../../repositories/users';
+import { deleteSessionsOfUserExcept } from '../../repositories/sessions';
 import type { BlobReferences } from '../blob-references';
 import type { ReclaimQueue } from '../reclaim-queue';
 import type { ResumableUploads } from '../resumable-uploads';
 import { lastAdminError } from './errors';
+import { isoNow, type Clock } from '../clock';
 
 const FILE_BATCH = 200;
 
@@ -21,15 +23,16 @@ export class AccountRemoval {
     private readonly references: BlobReferences,
     private readonly reclaims: ReclaimQueue,
     private readonly uploadsInFlight: Pick<ResumableUploads, 'removeAllOf'>,
+    private readonly clock: Clock,
   ) {}
 
   /** Applies `changes` unless they would leave no active administrator (409). */
   async changeAccess(userId: string, changes: { disabled?: number; role?: 'user' | 'admin' }): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      const admins = await accountUsers.lockActiveAdminIds(trx, isPostgres(this.db));
+      const admins = await users.lockActiveAdminIds(trx, isPostgres(this.db));
       const losesAdmin = changes.disabled === 1 || changes.role === 'user';
       if (losesAdmin && admins.includes(userId) && admins.length <= 1) throw lastAdminError();
-      await accountUsers.updateUserAccess(trx, userId, changes, nowIso());
+      await users.updateUserAccess(trx, userId, changes, isoNow(this.clock));
     });
     if (changes.disabled === 1) await deleteSessionsOfUserExcept(this.db, userId, undefined);
   }
@@ -46,7 +49,7 @@ export class AccountRemoval {
     // An upload that had already started may still commit a file; the loop picks it up before the row goes.
     for (let attempt = 0; ; attempt++) {
       for (;;) {
-        const ids = await accountUsers.fileIdsOfOwner(this.db, userId, FILE_BATCH);
+        const ids = await fileIdsOfOwner(this.db, userId, FILE_BATCH);
         if (ids.length === 0) break;
         for (const id of ids) {
           const hash = await this.references.removeFile(id);
@@ -54,7 +57,7 @@ export class AccountRemoval {
         }
       }
       try {
-        await accountUsers.deleteUserRow(this.db, userId);
+        await users.deleteUserRow(this.db, userId);
         return;
       } catch (error) {
         if (attempt >= 3) throw error;

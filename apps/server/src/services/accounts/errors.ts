@@ -7,3 +7,7 @@ export const fieldError = (path: string, message: string) =>
 
 export const lastAdminError = () => new AppError('CONFLICT', ACCOUNT_MESSAGES.lastAdmin);
 export const accountDisabledError = () => new AppError('FORBIDDEN', ACCOUNT_MESSAGES.accountDisabled);
+
+/** A unique constraint refused the write (an email or identity taken by a sign-up racing this one). */
+export const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate key/i.test(String((error as { message?: string })?.message));

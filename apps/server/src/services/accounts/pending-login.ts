@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { TOTP_PENDING_TTL_MS } from '@cloudstash/contract';
+import type { Clock } from '../clock';
 
 /**
  * Proof that a password was right, carried in a short-lived httpOnly cookie until the second factor completes
@@ -7,16 +8,19 @@ import { TOTP_PENDING_TTL_MS } from '@cloudstash/contract';
  * row is needed). It grants nothing but the right to try a code, which is rate limited per account.
  */
 export class PendingLogins {
-  constructor(private readonly secret: Buffer) {}
+  constructor(
+    private readonly secret: Buffer,
+    private readonly clock: Clock,
+  ) {}
 
-  issue(userId: string, now = Date.now()): { value: string; expiresAt: Date } {
-    const expiresAt = new Date(now + TOTP_PENDING_TTL_MS);
+  issue(userId: string): { value: string; expiresAt: Date } {
+    const expiresAt = new Date(this.clock.now() + TOTP_PENDING_TTL_MS);
     const payload = `${userId}.${expiresAt.getTime()}`;
     return { value: `${payload}.${this.sign(payload)}`, expiresAt };
   }
 
   /** The account id, or null when the value is forged, malformed or expired. */
-  verify(value: string | undefined, now = Date.now()): string | null {
+  verify(value: string | undefined): string | null {
     if (!value || value.length > 300) return null;
     const parts = value.split('.');
     if (parts.length !== 3) return null;
@@ -24,7 +28,7 @@ export class PendingLogins {
     const expected = Buffer.from(this.sign(`${userId}.${expires}`));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-    if (!(Number(expires) > now)) return null;
+    if (!(Number(expires) > this.clock.now())) return null;
     return userId;
   }
 

@@ -1,29 +1,29 @@
 import { ACCOUNT_MESSAGES, MESSAGES, cleanFilename, type User } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
-import { nowIso } from '../../db/executor';
-import * as accountUsers from '../../repositories/account-users';
+import * as users from '../../repositories/users';
 import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
-import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
-import { findUserById } from '../../repositories/users';
+import { deleteSessionsOfUserExcept } from '../../repositories/sessions';
 import { hashPassword, isCommonPassword, verifyPassword } from '../passwords';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';
 import type { AccountRemoval } from './account-removal';
 import { fieldError } from './errors';
+import { isoNow, type Clock } from '../clock';
 
 /** What a person changes about their own account: name, password, and deleting it. */
 export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly removal: AccountRemoval,
+    private readonly clock: Clock,
   ) {}
 
   async rename(viewer: Viewer, name: string): Promise<User> {
     // Names are shown to others beside public files: cleaned like file names (no controls or direction tricks).
     const cleaned = cleanFilename(name);
     if (!cleaned) throw fieldError('name', MESSAGES.nameRequired);
-    await accountUsers.updateUserName(this.db, viewer.id, cleaned, nowIso());
-    return presentUser((await findUserById(this.db, viewer.id))!);
+    await users.updateUserName(this.db, viewer.id, cleaned, isoNow(this.clock));
+    return presentUser((await users.findUserById(this.db, viewer.id))!);
   }
 
   /**
@@ -37,7 +37,7 @@ export class ProfileService {
   ): Promise<void> {
     await this.requirePassword(viewer.id, input.currentPassword, 'currentPassword');
     const passwordHash = await checkedPasswordHash(input.newPassword, 'newPassword');
-    await accountUsers.updatePasswordHash(this.db, viewer.id, passwordHash, nowIso());
+    await users.updatePasswordHash(this.db, viewer.id, passwordHash, isoNow(this.clock));
     await deleteSessionsOfUserExcept(this.db, viewer.id, currentToken ? hashToken(currentToken) : undefined);
     if (input.revokeTokens) await deleteAccessTokensOfUser(this.db, viewer.id);
   }
@@ -52,7 +52,7 @@ export class ProfileService {
 
   /** 400 on the named field when `password` is not the account's password. */
   async requirePassword(userId: string, password: string, field: string): Promise<void> {
-    const row = await accountUsers.findUserWithPasswordHash(this.db, userId);
+    const row = await users.findUserWithPasswordHash(this.db, userId);
     if (!row || !(await verifyPassword(row.password_hash, password))) {
       throw fieldError(
         field,

@@ -9,11 +9,12 @@ import {
 } from '@cloudstash/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { nowIso, type Executor } from '../../db/executor';
+import type { Executor } from '../../db/executor';
 import { AppError } from '../../errors';
 import { consumeInvite, insertInvite, isInviteUsable } from '../../repositories/one-time-tokens';
 import { readSetting, writeSetting } from '../../repositories/settings';
 import { hashToken, type Viewer } from '../sessions';
+import { isoNow, type Clock } from '../clock';
 
 const REGISTRATION_KEY = 'registration';
 
@@ -33,6 +34,7 @@ export class Registration {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'registration' | 'publicOrigin'>,
+    private readonly clock: Clock,
   ) {}
 
   /** `db` is the open transaction when there is one (SQLite has one connection: no second query may wait on it). */
@@ -48,7 +50,7 @@ export class Registration {
   }
 
   async setMode(mode: RegistrationMode): Promise<InstanceSettings> {
-    await writeSetting(this.db, REGISTRATION_KEY, mode, nowIso());
+    await writeSetting(this.db, REGISTRATION_KEY, mode, isoNow(this.clock));
     return this.settings();
   }
 
@@ -62,7 +64,7 @@ export class Registration {
   /** A one-time invite link valid for 7 days; only the hash of its token is stored. */
   private async createInvite(admin: Viewer): Promise<OneTimeLink> {
     const token = crypto.randomBytes(32).toString('base64url');
-    const now = Date.now();
+    const now = this.clock.now();
     const expiresAt = new Date(now + INVITE_TTL_MS).toISOString();
     await insertInvite(this.db, {
       token_hash: hashToken(token),
@@ -77,7 +79,7 @@ export class Registration {
 
   /** Whether `invite` can still be used (unused, unexpired); such a registration is not counted per hour. */
   async isUsableInvite(invite: string | undefined): Promise<boolean> {
-    return invite !== undefined && (await isInviteUsable(this.db, hashToken(invite), nowIso()));
+    return invite !== undefined && (await isInviteUsable(this.db, hashToken(invite), isoNow(this.clock)));
   }
 
   /**
@@ -105,6 +107,8 @@ export class Registration {
     if (mode === 'closed') return 'registrationClosed';
     if (mode === 'open' && !invited) return null;
     if (!invite) return 'inviteRequired';
-    return (await consumeInvite(trx, hashToken(invite), newUserId, nowIso())) ? null : 'inviteInvalid';
+    return (await consumeInvite(trx, hashToken(invite), newUserId, isoNow(this.clock)))
+      ? null
+      : 'inviteInvalid';
   }
 }

@@ -1,16 +1,18 @@
 import { ACCOUNT_MESSAGES, type AccountSession } from '@cloudstash/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import * as accountSessions from '../../repositories/account-sessions';
+import * as sessions from '../../repositories/sessions';
 import { notFound } from '../../errors';
 import { hashToken, type Viewer } from '../sessions';
-import { describeUserAgent } from './client-info';
+import { describeUserAgent } from '../client-info';
+import type { Clock } from '../clock';
 
 /** The sessions a person can see and end: where they are signed in. */
 export class SessionList {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'session'>,
+    private readonly clock: Clock,
   ) {}
 
   /** A page of the viewer's live sessions, newest first; `current` marks the one making the request. */
@@ -20,12 +22,12 @@ export class SessionList {
     page: { limit: number; cursor?: string },
   ): Promise<{ items: AccountSession[]; meta: { total: number; nextCursor: string | null } }> {
     const currentHash = currentToken ? hashToken(currentToken) : undefined;
-    const now = Date.now();
+    const now = this.clock.now();
     const live = {
       now: new Date(now).toISOString(),
       idleBefore: new Date(now - this.config.session.idleMs).toISOString(),
     };
-    const result = await accountSessions.listSessionsOfUser(this.db, viewer.id, live, page);
+    const result = await sessions.listSessionsOfUser(this.db, viewer.id, live, page);
     return {
       items: result.rows.map((row) => ({
         id: row.id,
@@ -40,13 +42,13 @@ export class SessionList {
   }
 
   async end(viewer: Viewer, sessionId: string): Promise<void> {
-    if (!(await accountSessions.deleteSessionOfUser(this.db, viewer.id, sessionId))) {
+    if (!(await sessions.deleteSessionOfUser(this.db, viewer.id, sessionId))) {
       throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
     }
   }
 
   async endOthers(viewer: Viewer, currentToken: string | undefined): Promise<void> {
-    await accountSessions.deleteSessionsOfUserExcept(
+    await sessions.deleteSessionsOfUserExcept(
       this.db,
       viewer.id,
       currentToken ? hashToken(currentToken) : undefined,

@@ -8,6 +8,7 @@ import * as totp from '../../repositories/totp';
 import { hashToken, type Viewer } from '../sessions';
 import type { Throttle } from '../throttle';
 import { fieldError } from './errors';
+import { isoNow, type Clock } from '../clock';
 
 const PERIOD_SECONDS = 30;
 const ISSUER = 'CloudStash';
@@ -29,12 +30,10 @@ const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
  * codes count towards a lockout like wrong passwords.
  */
 export class TotpService {
-  /** Milliseconds since the epoch; tests move it to prove the window and the replay rule. */
-  clock: () => number = Date.now;
-
   constructor(
     private readonly db: Db,
     private readonly throttle: Throttle,
+    private readonly clock: Clock,
   ) {}
 
   async status(viewer: Viewer): Promise<TotpStatus> {
@@ -100,12 +99,7 @@ export class TotpService {
       const normalised = normaliseRecoveryCode(code);
       accepted =
         normalised.length === 16 &&
-        (await totp.useRecoveryCode(
-          this.db,
-          userId,
-          hashToken(normalised),
-          new Date(this.clock()).toISOString(),
-        ));
+        (await totp.useRecoveryCode(this.db, userId, hashToken(normalised), isoNow(this.clock)));
     }
     if (accepted) await this.throttle.reset('totpPerAccount', userId);
     return accepted;
@@ -118,7 +112,7 @@ export class TotpService {
     const result = await verify({
       secret,
       token,
-      epoch: Math.floor(this.clock() / 1000),
+      epoch: Math.floor(this.clock.now() / 1000),
       period: PERIOD_SECONDS,
       epochTolerance: PERIOD_SECONDS,
       ...(afterStep !== null && { afterTimeStep: afterStep }),

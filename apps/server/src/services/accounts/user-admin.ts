@@ -8,13 +8,11 @@ import {
 } from '@cloudstash/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { nowIso } from '../../db/executor';
 import { notFound } from '../../errors';
-import * as accountUsers from '../../repositories/account-users';
+import * as users from '../../repositories/users';
 import { deleteAccessTokensOfUser } from '../../repositories/access-tokens';
-import { deleteSessionsOfUserExcept } from '../../repositories/account-sessions';
+import { deleteSessionsOfUserExcept } from '../../repositories/sessions';
 import { consumePasswordReset, insertPasswordReset } from '../../repositories/one-time-tokens';
-import { findUserById } from '../../repositories/users';
 import { presentUser } from '../presenters';
 import { hashToken, type Viewer } from '../sessions';
 import type { Quotas } from '../quotas';
@@ -22,6 +20,7 @@ import type { AccountRemoval } from './account-removal';
 import { fieldError } from './errors';
 import { checkedPasswordHash } from './profile';
 import { linkTo } from './registration';
+import { isoNow, type Clock } from '../clock';
 
 /** What administrators do to accounts: disable, change role, delete, and hand out password reset links. */
 export class UserAdmin {
@@ -30,6 +29,7 @@ export class UserAdmin {
     private readonly removal: AccountRemoval,
     private readonly quotas: Quotas,
     private readonly config: Pick<Config, 'publicOrigin'>,
+    private readonly clock: Clock,
   ) {}
 
   async update(
@@ -44,7 +44,7 @@ export class UserAdmin {
       });
     }
     if (input.quotaBytes !== undefined) await this.quotas.setQuota(userId, input.quotaBytes);
-    const user = presentUser((await findUserById(this.db, userId))!);
+    const user = presentUser((await users.findUserById(this.db, userId))!);
     return { ...user, quotaBytes: await this.quotas.quotaOf(userId) };
   }
 
@@ -57,7 +57,7 @@ export class UserAdmin {
   async createResetLink(admin: Viewer, userId: string): Promise<OneTimeLink> {
     await this.requireUser(userId);
     const token = crypto.randomBytes(32).toString('base64url');
-    const now = Date.now();
+    const now = this.clock.now();
     const expiresAt = new Date(now + RESET_LINK_TTL_MS).toISOString();
     await insertPasswordReset(this.db, {
       token_hash: hashToken(token),
@@ -76,14 +76,14 @@ export class UserAdmin {
    */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const passwordHash = await checkedPasswordHash(newPassword, 'newPassword');
-    const link = await consumePasswordReset(this.db, hashToken(token), nowIso());
+    const link = await consumePasswordReset(this.db, hashToken(token), isoNow(this.clock));
     if (!link) throw fieldError('token', ACCOUNT_MESSAGES.resetLinkInvalid);
-    await accountUsers.updatePasswordHash(this.db, link.user_id, passwordHash, nowIso());
+    await users.updatePasswordHash(this.db, link.user_id, passwordHash, isoNow(this.clock));
     await deleteSessionsOfUserExcept(this.db, link.user_id, undefined);
     await deleteAccessTokensOfUser(this.db, link.user_id);
   }
 
   private async requireUser(userId: string): Promise<void> {
-    if (!(await findUserById(this.db, userId))) throw notFound(MESSAGES.userNotFound);
+    if (!(await users.findUserById(this.db, userId))) throw notFound(MESSAGES.userNotFound);
   }
 }

@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
-import { cleanDisplayName, emailField, type SsoErrorCode, type User } from '@cloudstash/contract';
+import { cleanDisplayName, emailField, type SsoErrorCode } from '@cloudstash/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/connect';
-import { inTransaction, nowIso } from '../../../db/executor';
+import { inTransaction } from '../../../db/executor';
 import { deleteAccessTokensOfUser } from '../../../repositories/access-tokens';
-import { deleteSessionsOfUserExcept } from '../../../repositories/account-sessions';
+import { deleteSessionsOfUserExcept } from '../../../repositories/sessions';
 import { findLinkedUserId, linkIdentity, touchIdentity } from '../../../repositories/oidc-identities';
 import { findUserByEmail, findUserById, insertUserFirstAsAdmin } from '../../../repositories/users';
+import { isoNow, type Clock } from '../../clock';
 import { hashPassword } from '../../passwords';
-import { presentUser } from '../../presenters';
-import type { SessionClient, SessionService } from '../../sessions';
-import type { PendingLogins } from '../pending-login';
+import type { SessionClient } from '../../sessions';
+import { isUniqueViolation } from '../errors';
 import type { Registration, RegistrationRefusal } from '../registration';
-import type { TotpService } from '../totp';
+import type { SignIn, SignInOutcome } from '../sign-in';
 import { OIDC_FLOW_TTL_MS, type OidcFlowSeal } from './flow-seal';
 import { OidcProviderClient, type OidcIdentity, type OidcSettings } from './provider-client';
 
@@ -23,9 +23,7 @@ export class SsoError extends Error {
   }
 }
 
-export type SsoOutcome =
-  | { user: User; token: string; expiresAt: Date }
-  | { totpRequired: true; pending: { value: string; expiresAt: Date } };
+export type SsoOutcome = SignInOutcome;
 
 interface SignInContext {
   invite?: string;
@@ -37,9 +35,6 @@ const REFUSAL_CODES: Record<RegistrationRefusal, SsoErrorCode> = {
   inviteRequired: 'invite_required',
   inviteInvalid: 'invite_invalid',
 };
-
-const isUniqueViolation = (error: unknown) =>
-  /unique|duplicate key/i.test(String((error as { message?: string })?.message));
 
 /** Where a single sign-on starts: the redirect URI, and the invite a new account would use. */
 export interface SsoStart {
@@ -62,10 +57,9 @@ export class OidcSignIn {
     private readonly settings: OidcSettings,
     private readonly deps: {
       seal: OidcFlowSeal;
-      sessions: SessionService;
       registration: Registration;
-      totp: TotpService;
-      pending: PendingLogins;
+      signIn: SignIn;
+      clock: Clock;
       log: FastifyBaseLogger;
     },
   ) {
@@ -83,7 +77,7 @@ export class OidcSignIn {
 
   /** Where to send the browser, and the sealed flow it must bring back in a cookie. */
   async start(from: SsoStart): Promise<{ url: string; flow: { value: string; expiresAt: Date } }> {
-    const expires = Date.now() + OIDC_FLOW_TTL_MS;
+    const expires = this.deps.clock.now() + OIDC_FLOW_TTL_MS;
     const flow = { ...OidcProviderClient.newChecks(), ...from, expires };
     const url = await this.provider.authorizationUrl(flow).catch((error: unknown) => {
       this.deps.log.error({ err: error }, 'single sign-on: provider discovery failed');
@@ -103,7 +97,7 @@ export class OidcSignIn {
     client: SessionClient,
     signedInAs?: string,
   ): Promise<SsoOutcome> {
-    const flow = this.deps.seal.open(flowValue);
+    const flow = this.deps.seal.open(flowValue, this.deps.clock.now());
     const returned = new URLSearchParams(query).get('state') ?? '';
     if (!flow || !sameText(returned, flow.state)) throw new SsoError('expired');
     // The redirect URI the flow began with, not this request's URL: behind a proxy they can differ.
@@ -116,14 +110,11 @@ export class OidcSignIn {
     const userId = await this.accountFor(identity, { invite: flow.invite, signedInAs });
     const row = await findUserById(this.db, userId);
     if (!row) throw new SsoError('no_account');
-    if (row.disabled === 1) throw new SsoError('disabled');
-    // Two-factor sign-in applies however the first factor was given, unless this browser's session of the
-    // account already passed it.
-    if (userId !== signedInAs && (await this.deps.totp.isEnabled(userId))) {
-      return { totpRequired: true, pending: this.deps.pending.issue(userId) };
-    }
-    const session = await this.deps.sessions.create(userId, client);
-    return { user: presentUser(row), ...session };
+    // This browser's own session of the account (the link step) already passed the second factor.
+    return this.deps.signIn.finish(row, client, {
+      secondFactorPassed: userId === signedInAs,
+      disabledError: () => new SsoError('disabled'),
+    });
   }
 
   /**
@@ -144,7 +135,7 @@ export class OidcSignIn {
     const { issuer, subject } = identity;
     const linked = await findLinkedUserId(this.db, issuer, subject);
     if (linked) {
-      await touchIdentity(this.db, issuer, subject, nowIso());
+      await touchIdentity(this.db, issuer, subject, isoNow(this.deps.clock));
       return linked;
     }
     const email = emailField.safeParse(identity.email ?? '');
@@ -168,7 +159,11 @@ export class OidcSignIn {
    */
   private async link(identity: OidcIdentity, userId: string): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      await linkIdentity(trx, { issuer: identity.issuer, subject: identity.subject, userId }, nowIso());
+      await linkIdentity(
+        trx,
+        { issuer: identity.issuer, subject: identity.subject, userId },
+        isoNow(this.deps.clock),
+      );
       await deleteSessionsOfUserExcept(trx, userId, undefined);
       await deleteAccessTokensOfUser(trx, userId);
     });
@@ -187,7 +182,7 @@ export class OidcSignIn {
     await inTransaction(this.db, async (trx) => {
       const refusal = await this.deps.registration.refusal(trx, invite, id);
       if (refusal) throw new SsoError(REFUSAL_CODES[refusal]);
-      const now = nowIso();
+      const now = isoNow(this.deps.clock);
       await insertUserFirstAsAdmin(trx, {
         id,
         name,

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { createBlobStore } from './blobs/create-blob-store';
-import { MIGRATE_USAGE, MigrateUsageError, migrateCommand } from './cli/migrate';
-import { ConfigError, loadConfig } from './config';
-import { connectDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrate';
-import { loadAppSecret } from './secrets';
-import { createServices } from './services/container';
+import { createBlobStore } from '../blobs/create-blob-store';
+import { MIGRATE_USAGE, MigrateUsageError, migrateCommand } from './migrate';
+import { ConfigError, loadConfig } from '../config';
+import { connectDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { loadAppSecret } from '../secrets';
+import { createServices } from '../services/container';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
