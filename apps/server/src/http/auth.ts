@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ACCOUNT_MESSAGES, SESSION_HINT_COOKIE } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { AccessTokens } from '../services/accounts/access-tokens';
-import type { SessionService, Viewer } from '../services/sessions';
+import type { Sessions, Viewer } from '../services/sessions';
 import { AppError, forbidden, unauthenticated } from '../errors';
 
 declare module 'fastify' {
@@ -35,7 +35,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * unknown, revoked or expired is refused with 401 at once; a read-only token gets 403 on every method that
  * changes state, whatever the route.
  */
-export const sessionPlugin = fp<{ sessions: SessionService; accessTokens: AccessTokens; config: Config }>(
+export const sessionPlugin = fp<{ sessions: Sessions; accessTokens: AccessTokens; config: Config }>(
   async (app, { sessions, accessTokens, config }) => {
     const cookieName = sessionCookieName(config);
     app.decorateRequest('viewer', null);

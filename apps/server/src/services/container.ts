@@ -5,16 +5,16 @@ import type { Db } from '../db/connect';
 import type { UploadHooks } from '../upload/hooks';
 import { systemClock, type Clock } from './clock';
 import { AccessTokens } from './accounts/access-tokens';
-import { AccountService } from './accounts/account-service';
+import { Accounts } from './accounts/accounts';
 import { AccountRemoval } from './accounts/account-removal';
 import { OidcFlowSeal } from './accounts/oidc/flow-seal';
 import { OidcSignIn } from './accounts/oidc/oidc-sign-in';
 import { PendingLogins } from './accounts/pending-login';
-import { ProfileService } from './accounts/profile';
+import { Profile } from './accounts/profile';
 import { Registration } from './accounts/registration';
 import { SessionList } from './accounts/session-list';
 import { SignIn } from './accounts/sign-in';
-import { TotpService } from './accounts/totp';
+import { Totp } from './accounts/totp';
 import { UserAdmin } from './accounts/user-admin';
 import { BlobReferences } from './blob-references';
 import { SignedUrls } from './signed-urls';
@@ -32,7 +32,7 @@ import { PartialUploads } from '../upload/partial-uploads';
 import { MIN_PART_BYTES, S3UploadPieces } from '../upload/s3-pieces';
 import type { UploadPieces } from '../upload/upload-pieces';
 import type { S3BlobStore } from '../blobs/s3-blob-store';
-import { SessionService } from './sessions';
+import { Sessions } from './sessions';
 import { Stats } from './stats';
 import { Throttle } from './throttle';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
@@ -59,7 +59,7 @@ export function createServices(
 ) {
   const { hooks = {}, clock = systemClock } = seams;
   const throttle = new Throttle(db, clock, config);
-  const sessions = new SessionService(db, config, clock);
+  const sessions = new Sessions(db, config, clock);
   const references = new BlobReferences(db, store);
   const quotas = new Quotas(db, config, clock);
   const reclaims = new ReclaimQueue(references, log);
@@ -67,7 +67,7 @@ export function createServices(
   const downloads = new Downloads(db, clock);
   const shareLinkTokens = new ShareLinkTokens(secret);
   const registration = new Registration(db, config, clock);
-  const totp = new TotpService(db, throttle, clock);
+  const totp = new Totp(db, throttle, clock);
   const pendingLogins = new PendingLogins(secret, clock);
   const jobs = new JobQueue(db, config.jobLimits);
   const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log);
@@ -110,7 +110,7 @@ export function createServices(
     shareLinkTokens,
     shareLinks: new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock),
     files,
-    accounts: new AccountService(db, registration, { throttle, clock }),
+    accounts: new Accounts(db, registration, { throttle, clock }),
     signIn,
     registration,
     totp,
@@ -124,7 +124,7 @@ export function createServices(
           log,
         })
       : null,
-    profile: new ProfileService(db, removal, clock),
+    profile: new Profile(db, removal, clock),
     sessionList: new SessionList(db, config, clock),
     accessTokens: new AccessTokens(db, clock),
     quotas,

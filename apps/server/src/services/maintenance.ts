@@ -14,7 +14,7 @@ import type { BlobReferences } from './blob-references';
 import type { ResumableUploads } from './resumable-uploads';
 import { DOWNLOAD_COUNT_INTERVAL_MS, Downloads } from './downloads';
 import { sweepShareLinkRecords } from './share-links';
-import type { SessionService } from './sessions';
+import type { Sessions } from './sessions';
 import { blobOfThumbnail } from './thumbnails/storage';
 import { isoNow, type Clock } from './clock';
 
@@ -53,7 +53,7 @@ export class Maintenance {
     private readonly db: Db,
     private readonly store: BlobStore,
     private readonly references: BlobReferences,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly resumable: ResumableUploads,
     private readonly config: Pick<Config, 'tmpDir' | 'gcGraceMs'>,
     private readonly log: FastifyBaseLogger,

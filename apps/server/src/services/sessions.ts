@@ -27,7 +27,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export class SessionService {
+export class Sessions {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'session'>,

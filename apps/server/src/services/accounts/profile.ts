@@ -11,7 +11,7 @@ import { fieldError } from './errors';
 import { isoNow, type Clock } from '../clock';
 
 /** What a person changes about their own account: name, password, and deleting it. */
-export class ProfileService {
+export class Profile {
   constructor(
     private readonly db: Db,
     private readonly removal: AccountRemoval,

@@ -7,11 +7,11 @@ import * as users from '../../repositories/users';
 import type { Clock } from '../clock';
 import { dummyPasswordHash, verifyPassword } from '../passwords';
 import { presentUser } from '../presenters';
-import type { SessionClient, SessionService } from '../sessions';
+import type { SessionClient, Sessions } from '../sessions';
 import type { Throttle } from '../throttle';
 import { accountDisabledError } from './errors';
 import type { PendingLogins } from './pending-login';
-import type { TotpService } from './totp';
+import type { Totp } from './totp';
 
 type LoginInput = z.output<typeof loginBodySchema>;
 
@@ -45,8 +45,8 @@ export class SignIn {
     private readonly db: Db,
     private readonly config: Pick<Config, 'lockout'>,
     private readonly deps: {
-      sessions: SessionService;
-      totp: TotpService;
+      sessions: Sessions;
+      totp: Totp;
       pending: PendingLogins;
       throttle: Throttle;
       clock: Clock;

@@ -29,7 +29,7 @@ const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
  * a code of that step or an earlier one is refused, so a code seen over a shoulder cannot be replayed. Wrong
  * codes count towards a lockout like wrong passwords.
  */
-export class TotpService {
+export class Totp {
   constructor(
     private readonly db: Db,
     private readonly throttle: Throttle,

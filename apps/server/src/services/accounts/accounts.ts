@@ -15,7 +15,7 @@ import type { Registration } from './registration';
 
 type RegisterInput = z.output<typeof registerBodySchema>;
 
-export class AccountService {
+export class Accounts {
   constructor(
     private readonly db: Db,
     private readonly registration: Registration,
