@@ -32,8 +32,8 @@ async function record(trx: Executor, fileId: string, linkId: string | null, at: 
 export class Downloads {
   constructor(
     private readonly db: Db,
-    // The container's one clock; the maintenance sweep, which only rolls history up, builds its own on real time.
-    private readonly clock: Clock = systemClock,
+    // The container's one clock (the maintenance sweep passes it too).
+    private readonly clock: Clock,
   ) {}
 
   /**

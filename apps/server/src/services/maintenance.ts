@@ -105,7 +105,7 @@ export class Maintenance {
     report.bytesFreed += abandoned.bytes;
     if (!dryRun) {
       await this.sessions.purgeExpired();
-      await sweepShareLinkRecords(new Downloads(this.db));
+      await sweepShareLinkRecords(new Downloads(this.db, this.clock));
       await deleteDownloadMarksBefore(
         this.db,
         new Date(this.clock.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),
