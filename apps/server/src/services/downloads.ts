@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
 import { claimLinkDownload } from '../repositories/share-links';
-import { systemClock, type Clock } from './clock';
+import type { Clock } from './clock';
 import { requireFileAccess } from './file-access';
 import type { Viewer } from './sessions';
 
