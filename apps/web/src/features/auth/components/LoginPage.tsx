@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, SSO_LINK_ERROR, SSO_TOTP_QUERY, isTotpRequired, loginBodySchema } from '@cloudstash/contract';
+import {
+  MESSAGES,
+  SSO_LINK_ERROR,
+  SSO_TOTP_QUERY,
+  isTotpRequired,
+  loginBodySchema,
+} from '@cloudstash/contract';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { showErrorsAndFocus } from '../../../lib/focus';
 import { messageOf } from '../../../api/api-client';
