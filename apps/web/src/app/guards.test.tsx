@@ -64,26 +64,26 @@ describe('route guards', () => {
 
   it('sends a signed-out visitor from /dashboard to /login', async () => {
     renderAt('/dashboard', null);
-    expect(await screen.findByText('login screen')).toBeTruthy();
+    await screen.findByText('login screen');
   });
 
   it('sends a signed-in user from /login to /dashboard', async () => {
     renderAt('/login', user('user'));
-    expect(await screen.findByText('profile screen')).toBeTruthy();
+    await screen.findByText('profile screen');
   });
 
   it('sends a standard user away from admin routes to /dashboard', async () => {
     renderAt('/dashboard/admin/users', user('user'));
-    expect(await screen.findByText('profile screen')).toBeTruthy();
+    await screen.findByText('profile screen');
   });
 
   it('lets an administrator in', async () => {
     renderAt('/dashboard/admin/users', user('admin'));
-    expect(await screen.findByText('user management')).toBeTruthy();
+    await screen.findByText('user management');
   });
 
   it('sends a signed-out visitor from an admin route to /login', async () => {
     renderAt('/dashboard/admin/users', null);
-    expect(await screen.findByText('login screen')).toBeTruthy();
+    await screen.findByText('login screen');
   });
 });

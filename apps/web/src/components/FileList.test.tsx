@@ -77,6 +77,6 @@ describe('the count line of a file list', () => {
 
   it('counts the rows once they are in', () => {
     renderList({ items: [file], total: 1 });
-    expect(screen.getByText('Showing 1 of 1 public files')).toBeTruthy();
+    screen.getByText('Showing 1 of 1 public files');
   });
 });

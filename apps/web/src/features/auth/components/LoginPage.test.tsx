@@ -68,7 +68,7 @@ describe('LoginPage with two-factor sign-in', { timeout: 30_000 }, () => {
     await person.clear(code);
     await person.type(code, '123456');
     await person.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('dashboard screen')).toBeTruthy();
+    await screen.findByText('dashboard screen');
     expect(signInCalls(fetchMock)).toEqual([
       '/api/v1/users/login',
       '/api/v1/users/login/totp',

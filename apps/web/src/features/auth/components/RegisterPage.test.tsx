@@ -59,7 +59,7 @@ describe('RegisterPage', () => {
   it('sends an address a browser email field accepts (admin@localhost) and goes to login', async () => {
     const registerCalls = renderRegister({ status: 201, body: { message: MESSAGES.registerSuccess } });
     await fillAndSubmit('admin@localhost', 'Secret123');
-    expect(await screen.findByText('login screen')).toBeTruthy();
+    await screen.findByText('login screen');
     const [url, init] = registerCalls()[0]!;
     expect(url).toBe('/api/v1/users/register');
     expect(JSON.parse(String(init.body))).toMatchObject({ email: 'admin@localhost' });
@@ -110,13 +110,13 @@ describe('RegisterPage', () => {
 
   it('says sign-up is closed and offers no form when registration is closed', async () => {
     renderRegister({ status: 201, body: {} }, { mode: 'closed' });
-    expect(await screen.findByText(ACCOUNT_MESSAGES.registrationClosed)).toBeTruthy();
+    await screen.findByText(ACCOUNT_MESSAGES.registrationClosed);
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
   });
 
   it('asks for an invite link when registration is by invite and none was given', async () => {
     renderRegister({ status: 201, body: {} }, { mode: 'invite' });
-    expect(await screen.findByText(ACCOUNT_MESSAGES.inviteRequired)).toBeTruthy();
+    await screen.findByText(ACCOUNT_MESSAGES.inviteRequired);
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
   });
 
@@ -126,7 +126,7 @@ describe('RegisterPage', () => {
       { mode: 'invite', at: '/register?invite=tok123' },
     );
     await fillAndSubmit('ada@example.com', 'Secret123');
-    expect(await screen.findByText('login screen')).toBeTruthy();
+    await screen.findByText('login screen');
     expect(JSON.parse(String(registerCalls()[0]![1].body))).toMatchObject({ invite: 'tok123' });
   });
 });

@@ -58,6 +58,6 @@ describe('the edit dialog', () => {
   it('says what an accepted name will be saved as', () => {
     const field = renderDialog();
     fireEvent.change(field, { target: { value: 'a/b' } });
-    expect(screen.getByText(/Will be saved as/)).toBeTruthy();
+    screen.getByText(/Will be saved as/);
   });
 });
