@@ -13,8 +13,11 @@ describe.each(DIALECTS)('admin screens and storage statistics (%s)', (dialect) =
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
+    // The test clock stands still: moving it between sign-ups gives each account its own creation time.
     admin = await signedUp(t, { name: 'Admin' });
+    t.clock.advance(1000);
     alice = await signedUp(t, { name: 'Alice' });
+    t.clock.advance(1000);
     bob = await signedUp(t, { name: 'Bob' });
   });
   afterAll(() => t.close());
