@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { png, sha256 } from '../helpers/fixtures';
+import { pdfOf, png, sha256 } from '../helpers/fixtures';
 import { TOO_MANY_JOBS } from '../../src/services/jobs/queue';
 import { FILE_THUMBNAIL_JOB } from '../../src/services/thumbnails/storage';
 import { startTestApp, until, type TestApp } from '../helpers/test-app';
@@ -34,17 +34,7 @@ function slowPdf(seed: number): Buffer {
       ),
     ),
   ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return pdfOf(objects);
 }
 
 /**

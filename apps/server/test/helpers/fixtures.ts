@@ -47,6 +47,11 @@ export function pdf(text = 'CloudStash'): Buffer {
     `<< /Length ${`BT /F1 12 Tf 20 50 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 12 Tf 20 50 Td (${text}) Tj ET\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  return pdfOf(objects);
+}
+
+/** A PDF file of these objects (numbered from 1, the first the catalog), with its cross-reference table. */
+export function pdfOf(objects: string[]): Buffer {
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
