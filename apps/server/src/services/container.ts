@@ -69,7 +69,9 @@ export function createServices(
   const registration = new Registration(db, config, clock);
   const totp = new Totp(db, throttle, clock);
   const pendingLogins = new PendingLogins(secret, clock);
-  const jobs = new JobQueue(db, config.jobLimits);
+  // The job queue keeps real time even where a test stands the clock still: its leases are compared between
+  // processes and its retry back-offs are waited out by the workers' own timers.
+  const jobs = new JobQueue(db, systemClock, config.jobLimits);
   const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log);
   // Started by the server (app.ts), not by the CLI, which only queues work.
   const worker = new JobWorker(

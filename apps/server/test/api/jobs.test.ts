@@ -31,7 +31,7 @@ describe.each(DIALECTS)('background jobs (%s)', (dialect) => {
   it('gives a job whose process died (lease expired) to another process, and only then', async () => {
     const { jobs } = t.services;
     const t0 = Date.parse('2030-01-01T00:00:00Z');
-    await jobs.enqueue('test-lease', 'photo', t0);
+    await jobs.enqueue('test-lease', 'photo', null, t0);
     const first = await jobs.claim('process-a', t0, minute);
     expect(first).toMatchObject({ kind: 'test-lease', key: 'photo', state: 'running', attempts: 1 });
 
@@ -50,7 +50,7 @@ describe.each(DIALECTS)('background jobs (%s)', (dialect) => {
   it(`fails a job whose process keeps dying after ${MAX_JOB_ATTEMPTS} claims instead of retrying it for ever`, async () => {
     const { jobs } = t.services;
     const t0 = Date.parse('2031-01-01T00:00:00Z');
-    await jobs.enqueue('test-crash', 'bomb', t0);
+    await jobs.enqueue('test-crash', 'bomb', null, t0);
     for (let i = 0; i < MAX_JOB_ATTEMPTS; i++) {
       expect(await jobs.claim(`process-${i}`, t0 + i * 2 * minute, minute)).toMatchObject({
         attempts: i + 1,
@@ -66,7 +66,7 @@ describe.each(DIALECTS)('background jobs (%s)', (dialect) => {
   it('retries a passing failure later, and records a final one for good', async () => {
     const { jobs } = t.services;
     const t0 = Date.parse('2032-01-01T00:00:00Z');
-    await jobs.enqueue('test-retry', 'flaky', t0);
+    await jobs.enqueue('test-retry', 'flaky', null, t0);
     const job = await jobs.claim('p', t0, minute);
     expect(await jobs.fail(job!, 'store did not answer', { retry: true, now: t0 })).toBe(true);
     expect(await jobs.find('test-retry', 'flaky')).toMatchObject({

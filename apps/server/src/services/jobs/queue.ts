@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/executor';
 import * as jobs from '../../repositories/jobs';
 import type { JobRow } from '../../repositories/jobs';
+import type { Clock } from '../clock';
 
 export type Job = JobRow;
 
@@ -42,6 +43,7 @@ export class JobQueue {
 
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly limits: JobLimits = NO_LIMITS,
   ) {}
 
@@ -50,7 +52,12 @@ export class JobQueue {
    * (queued, running, done or failed); true when it was added. A job past its account's queue limit is added
    * failed, at once: the account's other jobs still run, and this one is never made.
    */
-  async enqueue(kind: string, key: string, now = Date.now(), owner: string | null = null): Promise<boolean> {
+  async enqueue(
+    kind: string,
+    key: string,
+    owner: string | null = null,
+    now = this.clock.now(),
+  ): Promise<boolean> {
     const state = await jobs.insertJobIfAbsent(
       this.db,
       { id: crypto.randomUUID(), kind, key, now: new Date(now).toISOString(), owner },
@@ -71,7 +78,11 @@ export class JobQueue {
    * for (repositories/jobs.ts). A job whose previous claims all died is failed here instead of being handed out
    * again.
    */
-  async claim(owner = PROCESS_JOB_OWNER, now = Date.now(), leaseMs = JOB_LEASE_MS): Promise<Job | undefined> {
+  async claim(
+    owner = PROCESS_JOB_OWNER,
+    now = this.clock.now(),
+    leaseMs = JOB_LEASE_MS,
+  ): Promise<Job | undefined> {
     for (;;) {
       const job = await inTransaction(this.db, (trx) =>
         jobs.claimJob(trx, {
@@ -87,7 +98,7 @@ export class JobQueue {
   }
 
   /** False when the job's lease was lost meanwhile (another process owns it now). */
-  complete(job: Job, now = Date.now()): Promise<boolean> {
+  complete(job: Job, now = this.clock.now()): Promise<boolean> {
     return jobs.finishJob(
       this.db,
       { id: job.id, owner: job.lease_owner!, now: new Date(now).toISOString() },
@@ -99,7 +110,7 @@ export class JobQueue {
    * Records why a job failed. `retry` queues it again after a back-off while attempts remain (a store that did
    * not answer); without it the failure is final (a file that cannot be decoded will not decode next time).
    */
-  fail(job: Job, reason: string, { retry = false, now = Date.now() } = {}): Promise<boolean> {
+  fail(job: Job, reason: string, { retry = false, now = this.clock.now() } = {}): Promise<boolean> {
     const again = retry && job.attempts < MAX_JOB_ATTEMPTS;
     return jobs.finishJob(
       this.db,

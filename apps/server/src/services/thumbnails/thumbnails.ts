@@ -59,7 +59,7 @@ export class Thumbnails {
   async requestFor(file: { id: string; mimetype: string; owner_id: string }): Promise<void> {
     if (!canRender(file.mimetype, this.tools)) return;
     try {
-      await this.jobs.enqueue(FILE_THUMBNAIL_JOB, file.id, Date.now(), file.owner_id);
+      await this.jobs.enqueue(FILE_THUMBNAIL_JOB, file.id, file.owner_id);
     } catch (error) {
       this.log.warn({ err: error }, 'could not queue a thumbnail');
     }
