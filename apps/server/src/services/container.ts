@@ -22,6 +22,8 @@ import { Downloads } from './downloads';
 import { ShareLinkTokens } from './share-link-tokens';
 import { ShareLinks } from './share-links';
 import { Files } from './files';
+import { InstanceSettingsService } from './instance-settings';
+import { UploadTypes } from './upload-types';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
 import { Maintenance } from './maintenance';
@@ -67,6 +69,7 @@ export function createServices(
   const downloads = new Downloads(db, clock);
   const shareLinkTokens = new ShareLinkTokens(secret);
   const registration = new Registration(db, config, clock);
+  const uploadTypes = new UploadTypes(db, config, clock);
   const totp = new Totp(db, throttle, clock);
   const pendingLogins = new PendingLogins(secret, clock);
   // The job queue keeps real time even where a test stands the clock still: its leases are compared between
@@ -93,6 +96,7 @@ export function createServices(
     quotas,
     config.searchCountLimit,
     hooks,
+    uploadTypes,
   );
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
@@ -115,6 +119,8 @@ export function createServices(
     accounts: new Accounts(db, registration, { throttle, clock }),
     signIn,
     registration,
+    uploadTypes,
+    instanceSettings: new InstanceSettingsService(registration, uploadTypes),
     totp,
     // Single sign-on, when a provider is configured.
     oidc: config.oidc

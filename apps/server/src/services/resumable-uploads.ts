@@ -8,10 +8,10 @@ import { AppError, notFound } from '../errors';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import * as uploads from '../repositories/resumable-uploads';
 import type { ResumableUploadRow, UploadPiecesRef } from '../repositories/resumable-uploads';
-import { SNIFF_BYTES, detectMediaType, headEvidence } from '../upload/detect-type';
+import { SNIFF_BYTES, headEvidence } from '../upload/detect-type';
 import { ByteTally } from '../upload/ingest';
 import { UploadOverrunError, type PieceStep, type UploadPieces } from '../upload/upload-pieces';
-import { assertAcceptedType, type Files } from './files';
+import type { Files } from './files';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 import { isoNow, type Clock } from './clock';
@@ -284,7 +284,12 @@ export class ResumableUploads {
     if (row.type_checked || row.offset < Math.min(SNIFF_BYTES, row.length)) return;
     const head = await this.parts.head(row, SNIFF_BYTES);
     try {
-      assertAcceptedType(await detectMediaType(head, headEvidence(head)), row.declared_type ?? undefined);
+      await this.files.acceptedType({
+        head,
+        text: headEvidence(head),
+        declaredType: row.declared_type ?? undefined,
+        originalName: row.filename ?? undefined,
+      });
     } catch (error) {
       await this.discard(row);
       throw error;
