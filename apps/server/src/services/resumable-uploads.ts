@@ -19,6 +19,8 @@ import { isoNow, type Clock } from './clock';
 export interface NewResumableUpload {
   length: number;
   filename?: string;
+  /** The chosen file's own name, when the client sent it apart from the typed `filename`. */
+  originalName?: string;
   declaredType?: string;
   isPublic: boolean;
 }
@@ -101,6 +103,7 @@ export class ResumableUploads {
       length: input.length,
       offset: 0,
       filename: input.filename ?? null,
+      original_name: input.originalName ?? null,
       declared_type: input.declaredType ?? null,
       is_public: input.isPublic ? 1 : 0,
       type_checked: 0,
@@ -288,7 +291,7 @@ export class ResumableUploads {
         head,
         text: headEvidence(head),
         declaredType: row.declared_type ?? undefined,
-        originalName: row.filename ?? undefined,
+        originalName: originalNameOf(row),
       });
     } catch (error) {
       await this.discard(row);
@@ -308,7 +311,7 @@ export class ResumableUploads {
           ...bytes,
           source,
           declaredType: row.declared_type ?? undefined,
-          originalName: row.filename ?? undefined,
+          originalName: originalNameOf(row),
         },
       });
       fileId = file._id;
@@ -327,4 +330,9 @@ export class ResumableUploads {
     await uploads.deleteResumableUpload(this.db, upload.id);
     await this.parts.remove(upload);
   }
+}
+
+/** The chosen file's name: the one the client sent apart, else its `filename` (the tus convention). */
+function originalNameOf(row: Pick<ResumableUploadRow, 'filename' | 'original_name'>): string | undefined {
+  return row.original_name ?? row.filename ?? undefined;
 }

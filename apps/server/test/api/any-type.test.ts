@@ -136,6 +136,15 @@ describe.each(DIALECTS)('any file type, where the instance allows it (%s)', (dia
       const disguised = await upload({ bytes: text('hello'), name: 'notes.png', type: '' });
       expect(disguised.body.data.filename).toBe('notes');
     });
+
+    it('keeps it on the resumable path, from the original name sent apart from the typed one', async () => {
+      const { answer, fileId } = await tusUpload(owner, text('a,b\n1,2\n'), {
+        filename: 'Q4',
+        originalName: 'budget.csv',
+      });
+      expect(answer.status).toBe(201);
+      expect((await owner.get(`/api/v1/files/f/${fileId}`)).body.data.filename).toBe('Q4.csv');
+    });
   });
 
   describe('settings', () => {
