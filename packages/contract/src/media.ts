@@ -196,6 +196,14 @@ export function fileCategory(mimetype: string): FileCategory {
   return 'document';
 }
 
+/**
+ * The label of a file a person has just chosen, by the type their browser reports: a text format (text/csv) is
+ * Text, as the server will store it; otherwise as fileTypeLabel.
+ */
+export function chosenFileTypeLabel(browserType: string): ReturnType<typeof fileTypeLabel> {
+  return TEXT_FORMAT_TYPES.includes(baseMimeType(browserType)) ? 'Text' : fileTypeLabel(browserType);
+}
+
 /** Type label shown in tables: Image, Video, PDF, Text for the spec's types, else File. */
 export function fileTypeLabel(mimetype: string): 'Image' | 'Video' | 'PDF' | 'Text' | 'File' {
   const base = baseMimeType(mimetype);

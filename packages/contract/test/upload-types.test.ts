@@ -3,6 +3,7 @@ import {
   ALLOWED_MIME_TYPES,
   ANY_FILE_TYPE,
   allowedTypesFor,
+  chosenFileTypeLabel,
   downloadFilename,
   extensionFitsType,
   fileCategory,
@@ -50,6 +51,10 @@ describe('labels and previews', () => {
     expect(fileCategory('image/svg+xml')).toBe('other');
     expect(fileCategory('video/x-matroska')).toBe('other');
     expect(fileCategory('video/mp4')).toBe('video');
+    expect(chosenFileTypeLabel('text/csv')).toBe('Text');
+    expect(chosenFileTypeLabel('application/json')).toBe('Text');
+    expect(chosenFileTypeLabel('text/html')).toBe('File');
+    expect(chosenFileTypeLabel('image/png')).toBe('Image');
   });
 });
 

@@ -145,5 +145,6 @@ describe('UploadPage on a media-only instance', () => {
     choose(new File(['a,b\n'], 'budget.csv', { type: 'text/csv' }));
     await waitFor(() => expect(filenameField().value).toBe('budget'));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/^Text · /)).toBeTruthy();
   });
 });
