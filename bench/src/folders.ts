@@ -21,13 +21,15 @@ const SAMPLES = 300;
 const ZIP_FILES = 16; // of 64 MB: 1 GB
 
 async function api(origin: string, cookie: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${origin}${API_BASE}${url}`, {
-    method,
-    headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).catch((e: Error) => {
-    throw new Error(`${method} ${url}: ${String(e.cause)}`);
-  });
+  const send = () =>
+    fetch(`${origin}${API_BASE}${url}`, {
+      method,
+      headers: { cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // The bulk fill blocks this process for seconds, long enough for the server to close the kept-alive
+  // connection unnoticed: the first request after it may meet a closed socket, and is sent again once.
+  const res = await send().catch(() => send());
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { data: { _id: string; url: string } };
 }

@@ -347,8 +347,8 @@ async function totalFromCounters(
   scope: FileScope,
   p: FileListParams,
 ): Promise<number | undefined> {
-  // One folder's files are counted through the folder's index; the counters keep whole accounts only.
-  if (p.q || p.uploader || p.id || p.type || p.userId || p.folderId !== undefined) return undefined;
+  if (p.q || p.uploader || p.id || p.type || p.userId) return undefined;
+  if (p.folderId !== undefined) return scope.kind === 'owner' ? countInFolder(db, scope.ownerId, p) : undefined;
   if (scope.kind === 'owner') {
     if (p.category) return undefined; // an owner's files are few and indexed: counted directly
     const row = await ownerTotalsRow(db, scope.ownerId);
@@ -370,6 +370,21 @@ async function totalFromCounters(
     : visibility === 'private'
       ? t.files - t.public_files
       : t.files;
+}
+
+/**
+ * The files of one folder, counted on the folder's own index (owner, folder, ...) without the listing's joins:
+ * the maintained counters keep whole accounts only, and the joins would be read for each of a large folder's rows.
+ */
+async function countInFolder(db: Executor, ownerId: string, p: FileListParams): Promise<number> {
+  let query = db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where((eb) => (p.folderId ? eb('folder_id', '=', p.folderId) : eb('folder_id', 'is', null)));
+  if (p.visibility) query = query.where('is_public', '=', p.visibility === 'public' ? 1 : 0);
+  if (p.category) query = query.where('category', '=', p.category);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /**

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import yazl from 'yazl';
 import {
   FOLDER_MESSAGES,
@@ -23,6 +25,17 @@ import type { Viewer } from './sessions';
 import type { SignedUrls } from './signed-urls';
 
 type ZipInput = z.output<typeof zipBodySchema>;
+
+/**
+ * The zip writer checksums every byte it packs with the CRC-32 of its `buffer-crc32` dependency, written in
+ * JavaScript: 64 MB took 825 ms against 85 ms for Node's own zlib.crc32 (the same polynomial, chained the same
+ * way), which held a zip to half the speed of a plain download. The writer looks the function up on that module
+ * at each call, so pointing it at Node's native one, once, speeds every zip without changing a byte of it.
+ */
+const crc32Module = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
+  unsigned: (data: Buffer, previous?: number) => number;
+};
+crc32Module.unsigned = (data, previous = 0) => zlib.crc32(data, previous);
 
 /** A zip ready to stream: its name, its exact length (every entry is stored as is) and its bytes. */
 export interface ZipDownload {
