@@ -28,6 +28,7 @@ import { meRoutes } from './routes/me';
 import { signInRoutes } from './routes/sign-in';
 import { ssoRoutes } from './routes/sso';
 import { fileRoutes } from './routes/files';
+import { fileVersionRoutes } from './routes/file-versions';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/share-links';
 import { registerSharedPageHeaders, sharedRoutes } from './routes/shared';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(uploadRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(fileRoutes, { services });
+      await api.register(fileVersionRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });
       await api.register(meRoutes, { services });

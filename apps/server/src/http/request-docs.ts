@@ -34,6 +34,14 @@ export const uploadFormSchema = z.object({
   isPublic: isPublicText.optional(),
 });
 
+/** New bytes for a file, as `receiveFileUpload` reads them: the one file part of a form, or the whole body. */
+export const replaceContentFormSchema = z.object({
+  file: bytes(
+    "The file's new bytes, as the one file part of the form (or send them as the whole request body, with " +
+      'their Content-Type). They must be of an allowed type and agree with the declared one.',
+  ),
+});
+
 /** The edit form: multipart, URL-encoded or JSON; only these two fields are read. */
 export const updateFormSchema = z.object({
   filename: z.string().max(FILENAME_MAX_LENGTH).meta({ description: "The file's new name." }),

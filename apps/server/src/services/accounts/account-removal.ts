@@ -52,8 +52,7 @@ export class AccountRemoval {
         const ids = await fileIdsOfOwner(this.db, userId, FILE_BATCH);
         if (ids.length === 0) break;
         for (const id of ids) {
-          const hash = await this.references.removeFile(id);
-          if (hash) this.reclaims.add(hash);
+          for (const hash of await this.references.removeFile(id)) this.reclaims.add(hash);
         }
       }
       try {
