@@ -3,17 +3,22 @@ import { ErrorState, LoadingState } from '../../../components/States';
 import { useInstanceSettings } from '../api/settings';
 import { InviteSection } from './InviteSection';
 import { RegistrationSection } from './RegistrationSection';
+import { VersionsSection } from './VersionsSection';
 
-/** /dashboard/admin/settings: who may join this instance. */
+/** /dashboard/admin/settings: who may join this instance, and how many earlier versions files keep. */
 export default function AdminSettingsPage() {
   const { data: settings, isPending, isError } = useInstanceSettings();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader title="Instance Settings" subtitle="Who may join this CloudStash instance." />
+      <PageHeader
+        title="Instance Settings"
+        subtitle="Who may join this CloudStash instance, and what it keeps."
+      />
       {isPending && <LoadingState label="Loading settings" />}
       {isError && <ErrorState message="Failed to load settings" />}
       {settings && <RegistrationSection settings={settings} />}
       <InviteSection />
+      <VersionsSection />
     </div>
   );
 }
