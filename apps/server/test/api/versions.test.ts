@@ -278,6 +278,32 @@ describe.each(MATRIX)('file versions ($dialect, $store store)', ({ dialect, stor
     expect(await figures()).toEqual(before);
   });
 
+  it('refuses a body over the upload limit with 413 before keeping anything, whichever way it is sent', async () => {
+    const up = await owner.upload({ bytes: bytesOf('limit', 100), type: 'text/plain', name: 'l.txt' });
+    const id = up.body.data._id;
+    const tooLarge = Buffer.alloc(t.config.maxUploadBytes + 1, 'a');
+    for (const how of ['form', 'raw'] as const) {
+      const answer = await replace(owner, id, tooLarge, how);
+      expect(answer.status, how).toBe(413);
+    }
+    expect((await owner.get(`/api/v1/files/f/${id}`)).body.data.size).toBe(100);
+    expect(await versionsOf(id)).toEqual([]);
+  });
+
+  it("removes an account's versions with its files, keeping bytes others hold", async () => {
+    const leaving = t.client();
+    await leaving.signUp({ name: 'Leaving' });
+    const kept = bytesOf('kept by Otto', 500);
+    await other.upload({ bytes: kept, type: 'text/plain', name: 'kept.txt' });
+    const up = await leaving.upload({ bytes: kept, type: 'text/plain', name: 'mine.txt' });
+    expect((await replace(leaving, up.body.data._id, bytesOf('leaving v2', 520))).status).toBe(200);
+    expect((await admin.delete(`/api/v1/admin/users/${leaving.user!._id}`)).status).toBe(200);
+    await t.services.reclaims.drain();
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
+    const ottos = (await other.get('/api/v1/files/user-files?q=kept')).body.data[0];
+    expect(sha256((await other.get(`/api/v1/files/f/${ottos._id}/content`)).bytes)).toBe(sha256(kept));
+  });
+
   it('keeps no versions at 0, set by an administrator in Instance Settings, and replacing still works', async () => {
     const settings = await admin.get('/api/v1/admin/settings/versions');
     expect(settings.body.data).toEqual({ versionsKeep: 2, versionsKeepSource: 'environment' });
