@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, VERSION_MESSAGES } from '@cloudstash/contra
 import { startTestS3, type TestS3 } from '../blobs/s3-server';
 import { DIALECTS, type TestDialect } from '../helpers/dialects';
 import { png, sha256, text, zip } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, until, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 const QUOTA = 10_000;
@@ -276,6 +276,24 @@ describe.each(MATRIX)('file versions ($dialect, $store store)', ({ dialect, stor
     expect(tooBig.body.message).toBe(MESSAGES.quotaExceeded);
     expect(await versionsOf(id)).toEqual([]);
     expect(await figures()).toEqual(before);
+  });
+
+  it('asks for a new thumbnail: the file shows one of its new bytes once its own job is done', async () => {
+    const up = await owner.upload({ bytes: bytesOf('thumb', 100), type: 'text/plain', name: 't.txt' });
+    const id = up.body.data._id;
+    expect(up.body.data.thumbnailUrl).toBeNull();
+    const form = new FormData();
+    form.append('file', new Blob([png(71, 64, 48)], { type: 'image/png' }), 'photo.png');
+    const replaced = await owner.request('PUT', `/api/v1/files/f/${id}/content`, { body: form });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data).toMatchObject({ mimetype: 'image/png', thumbnailUrl: null });
+    const url = await until('a thumbnail of the new bytes', async () => {
+      const file = (await owner.get(`/api/v1/files/f/${id}`)).body.data;
+      return (file.thumbnailUrl as string | null) ?? undefined;
+    });
+    const thumbnail = await owner.get(url);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
   });
 
   it('refuses a body over the upload limit with 413 before keeping anything, whichever way it is sent', async () => {
