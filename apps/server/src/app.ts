@@ -28,6 +28,8 @@ import { meRoutes } from './routes/me';
 import { signInRoutes } from './routes/sign-in';
 import { ssoRoutes } from './routes/sso';
 import { fileRoutes } from './routes/files';
+import { folderRoutes } from './routes/folders';
+import { selectionRoutes } from './routes/selections';
 import { fileVersionRoutes } from './routes/file-versions';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/share-links';
@@ -157,6 +159,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(uploadRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(fileRoutes, { services });
+      await api.register(folderRoutes, { services });
+      await api.register(selectionRoutes, { services });
       await api.register(fileVersionRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });

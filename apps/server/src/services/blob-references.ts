@@ -61,13 +61,7 @@ export class BlobReferences {
    * the backstop) removes it, so a delete costs the same whether or not anyone else holds the bytes.
    */
   async removeFile(fileId: string): Promise<string[]> {
-    return inTransaction(this.db, async (trx) => {
-      const released = await versions.deleteVersionsOfFile(trx, fileId);
-      const hash = await files.deleteFileRow(trx, fileId);
-      if (hash) released.push(hash);
-      for (const each of released) await blobs.releaseBlobReference(trx, each);
-      return released;
-    });
+    return this.removeFiles([fileId]);
   }
 
   /**
@@ -160,6 +154,23 @@ export class BlobReferences {
     return inTransaction(this.db, async (trx) => {
       const released = await versions.deleteVersionRow(trx, versionId);
       if (released) await blobs.releaseBlobReference(trx, released);
+      return released;
+    });
+  }
+
+  /**
+   * Removes many file rows in one transaction, each with its kept versions as removeFile does; the hashes they
+   * released, for reclamation.
+   */
+  async removeFiles(fileIds: string[]): Promise<string[]> {
+    return inTransaction(this.db, async (trx) => {
+      const released: string[] = [];
+      for (const id of fileIds) {
+        released.push(...(await versions.deleteVersionsOfFile(trx, id)));
+        const hash = await files.deleteFileRow(trx, id);
+        if (hash) released.push(hash);
+      }
+      for (const hash of released) await blobs.releaseBlobReference(trx, hash);
       return released;
     });
   }

@@ -22,6 +22,9 @@ import { Downloads } from './downloads';
 import { ShareLinkTokens } from './share-link-tokens';
 import { ShareLinks } from './share-links';
 import { Files } from './files';
+import { Folders } from './folders';
+import { Batch } from './batch';
+import { Zips } from './zips';
 import { FileVersions } from './file-versions';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
@@ -96,6 +99,7 @@ export function createServices(
     config.searchCountLimit,
     hooks,
   );
+  const folders = new Folders(db, references, reclaims, clock);
   const versionSettings = new VersionSettings(db, config, clock);
   const fileVersions = new FileVersions(
     db,
@@ -116,6 +120,9 @@ export function createServices(
     config,
     uploadHooks: hooks,
     resumable,
+    folders,
+    batch: new Batch(db, folders, references, reclaims, clock),
+    zips: new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock),
     sessions,
     references,
     reclaims,
