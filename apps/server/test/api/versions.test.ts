@@ -322,6 +322,18 @@ describe.each(MATRIX)('file versions ($dialect, $store store)', ({ dialect, stor
     expect(sha256((await other.get(`/api/v1/files/f/${ottos._id}/content`)).bytes)).toBe(sha256(kept));
   });
 
+  it('releases the versions of files deleted in a batch', async () => {
+    const before = await figures();
+    const up = await owner.upload({ bytes: bytesOf('batch', 600), type: 'text/plain', name: 'b.txt' });
+    const id = up.body.data._id;
+    expect((await replace(owner, id, bytesOf('batch v2', 650))).status).toBe(200);
+    expect((await figures()).mine.totalStorageUsed).toBe(before.mine.totalStorageUsed + 600 + 650);
+    const batch = await owner.post('/api/v1/files/batch', { action: 'delete', fileIds: [id] });
+    expect(batch.status).toBe(200);
+    expect(await figures()).toEqual(before);
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
+  });
+
   it('keeps no versions at 0, set by an administrator in Instance Settings, and replacing still works', async () => {
     const settings = await admin.get('/api/v1/admin/settings/versions');
     expect(settings.body.data).toEqual({ versionsKeep: 2, versionsKeepSource: 'environment' });
