@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_RESUMABLE_CHUNK_BYTES, MAX_UPLOAD_BYTES, uploadTypesModeSchema } from '@cloudstash/contract';
+import {
+  DEFAULT_RESUMABLE_CHUNK_BYTES,
+  MAX_UPLOAD_BYTES,
+  MAX_VERSIONS_KEEP,
+  uploadTypesModeSchema,
+} from '@cloudstash/contract';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -30,6 +35,9 @@ const envSchema = z.object({
   // Bytes each account may store (the logical size of its files); unset means no limit. Administrators can
   // give one account its own quota, which then wins over this.
   DEFAULT_QUOTA_BYTES: z.coerce.number().int().nonnegative().optional(),
+  // Earlier versions each file keeps when its bytes are replaced (oldest dropped first); 0 keeps none.
+  // Administrators can change it at run time (the stored value then wins).
+  VERSIONS_KEEP: z.coerce.number().int().min(0).max(MAX_VERSIONS_KEEP).default(0),
   // Hours a resumable upload may go without receiving bytes before gc removes it.
   RESUMABLE_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   // Hours a resumable upload may take from creation to its last byte, however often bytes arrive: an upload
@@ -144,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Apart from tmpDir, which start-up empties: these bytes must outlive a restart.
     resumableDir: path.join(dataDir, 'uploads'),
     defaultQuotaBytes: e.DEFAULT_QUOTA_BYTES ?? null,
+    versionsKeep: e.VERSIONS_KEEP,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     allowedHosts: e.ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

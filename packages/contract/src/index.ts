@@ -13,3 +13,4 @@ export * from './upload-config';
 export * from './path-ids';
 export * from './sort-key';
 export * from './folders';
+export * from './versions';

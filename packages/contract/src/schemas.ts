@@ -76,6 +76,12 @@ export const userFileStatsSchema = z.object({
   totalDownloadCount: z.number(),
   /** The account's storage quota in bytes, measured against totalStorageUsed; absent when it has none. */
   quotaBytes: z.number().optional(),
+  /**
+   * Earlier versions the account's files keep, and their bytes (included in totalStorageUsed); absent while
+   * there are none.
+   */
+  totalVersions: z.number().optional(),
+  versionBytes: z.number().optional(),
 });
 export type UserFileStats = z.infer<typeof userFileStatsSchema>;
 
@@ -92,6 +98,12 @@ export const storageStatsSchema = z.object({
    * sends it; optional so that figures computed before thumbnails existed still parse.
    */
   thumbnailBytes: z.number().optional(),
+  /**
+   * Earlier versions of files the instance keeps, and their logical bytes (included in totalLogicalSize; bytes
+   * already stored for another file or version add nothing physical); absent while there are none.
+   */
+  totalVersions: z.number().optional(),
+  versionBytes: z.number().optional(),
   totalFilesUploaded: z.number(),
   uniqueFilesStored: z.number(),
   totalUsers: z.number(),

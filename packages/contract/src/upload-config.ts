@@ -15,6 +15,8 @@ export const uploadConfigSchema = z.object({
   /** Files larger than this go up resumably, in pieces of this size. */
   resumableChunkBytes: z.number().int().positive(),
   quotaBytes: z.number().int().nonnegative().optional(),
+  /** How many earlier versions each file keeps when its bytes are replaced; absent when none are kept. */
+  versionsKeep: z.number().int().nonnegative().optional(),
 });
 export type UploadConfig = z.infer<typeof uploadConfigSchema>;
 

@@ -218,6 +218,8 @@ export async function migrateCommand(
         );
       }
       tally.files = await copyTableRows(source, trx, 'files', ['id'], PAGE);
+      // Kept versions refer to their files, so they follow them.
+      tally.file_versions = await copyTableRows(source, trx, 'file_versions', ['id'], PAGE);
       // Share links and the download history refer to files, so they follow them.
       for (const { table, keys } of LINK_TABLES) {
         tally[table] = await copyTableRows(source, trx, table, keys, PAGE);

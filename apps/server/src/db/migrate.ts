@@ -20,6 +20,7 @@ import * as m018 from './migrations/018-throttle';
 import * as m019 from './migrations/019-upload-reservations';
 import * as m020 from './migrations/020-fair-jobs';
 import * as m021 from './migrations/021-folders';
+import * as m022 from './migrations/022-file-versions';
 import { isPostgres } from './totals';
 
 /**
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '019_upload_reservations': m019,
   '020_fair_jobs': m020,
   '021_folders': m021,
+  '022_file_versions': m022,
 };
 
 /**

@@ -34,7 +34,7 @@ export interface SessionsTable {
   address: string | null;
 }
 
-/** Stored bytes, keyed by their SHA-256; ref_count = number of files rows pointing here. */
+/** Stored bytes, keyed by their SHA-256; ref_count = number of files and file_versions rows pointing here. */
 export interface BlobsTable {
   hash: string;
   size: number;
@@ -104,6 +104,9 @@ export interface OwnerFileTotalsTable {
   size: number;
   public_files: number;
   downloads: number;
+  /** Kept earlier versions of the owner's files and their bytes (migration 022). */
+  versions: number;
+  version_size: number;
 }
 
 /** Maintained instance totals, spread over a few slot rows that readers add up (db/totals.ts). */
@@ -127,6 +130,23 @@ export interface FileTotalsTable {
   contributors: number;
   unique_blobs: number;
   physical_size: number;
+  /** Kept earlier versions of files and their logical bytes (migration 022). */
+  versions: number;
+  version_size: number;
+}
+
+/** An earlier version of a file: bytes it had before they were replaced (migration 022). */
+export interface FileVersionsTable {
+  id: string;
+  file_id: string;
+  owner_id: string;
+  blob_hash: string;
+  size: number;
+  mimetype: string;
+  category: string;
+  /** Who replaced these bytes; null once that account is gone. */
+  replaced_by: string | null;
+  created_at: string;
 }
 
 /** A share link; the token itself is stored only hashed and sealed (services/share-link-tokens.ts). */
@@ -322,6 +342,7 @@ export interface Database {
   files: FilesTable;
   folders: FoldersTable;
   zip_selections: ZipSelectionsTable;
+  file_versions: FileVersionsTable;
   leases: LeasesTable;
   owner_file_totals: OwnerFileTotalsTable;
   file_totals: FileTotalsTable;

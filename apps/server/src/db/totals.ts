@@ -29,7 +29,10 @@ export const CATEGORY_COLUMNS = {
   other: 'others',
 } as const;
 
-/** Every counter of the file_totals table (as migration 002 created them; the recount and the readers use it). */
+/**
+ * Every counter of the file_totals table (migration 002's, then 022's kept versions; the recount and the
+ * readers use it).
+ */
 export const FILE_TOTAL_COLUMNS = [
   'files',
   'size',
@@ -49,6 +52,8 @@ export const FILE_TOTAL_COLUMNS = [
   'contributors',
   'unique_blobs',
   'physical_size',
+  'versions',
+  'version_size',
 ] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema version
@@ -72,6 +77,14 @@ export async function rebuildTotals(db: AnyDb): Promise<void> {
        select owner_id, count(*), sum(size)${big}, sum(is_public)${big}, sum(download_count)${big} from files group by owner_id`,
     )
     .execute(db);
+  // Kept versions belong to files, so their owner has a row already.
+  await sql
+    .raw(
+      `update owner_file_totals set
+         versions = (select count(*) from file_versions v where v.owner_id = owner_file_totals.owner_id),
+         version_size = (select coalesce(sum(size), 0) from file_versions v where v.owner_id = owner_file_totals.owner_id)`,
+    )
+    .execute(db);
   await sql`delete from file_totals`.execute(db);
   for (let slot = 0; slot < TOTALS_SLOTS; slot++) {
     await sql`insert into file_totals (slot) values (${slot})`.execute(db);
@@ -88,7 +101,9 @@ export async function rebuildTotals(db: AnyDb): Promise<void> {
          active_owners = (select count(*) from owner_file_totals where files > 0),
          contributors = (select count(*) from owner_file_totals where public_files > 0),
          unique_blobs = (select count(*) from blobs where ref_count > 0),
-         physical_size = (select coalesce(sum(size), 0) from blobs where ref_count > 0)
+         physical_size = (select coalesce(sum(size), 0) from blobs where ref_count > 0),
+         versions = (select count(*) from file_versions),
+         version_size = (select coalesce(sum(size), 0) from file_versions)
        from (select count(*) as files, coalesce(sum(size), 0) as size, coalesce(sum(download_count), 0) as downloads,
                ${category('image')} as images, ${category('video')} as videos,
                ${category('document')} as documents, ${category('other')} as others,

@@ -171,3 +171,40 @@ async function readUploadForm(
 export function folderField(value: string | undefined): string | null {
   return value === undefined || value === '' || value === 'root' ? null : value;
 }
+
+/**
+ * The same intake for a body that is the file itself (any type but a form): streamed into a temporary file
+ * with the same limit, request cap, hashing and fsync, its Content-Type the declared type. This function owns
+ * the temporary file as `receiveUpload` does. A form goes to `receiveUpload`.
+ */
+export async function receiveFileUpload<T>(
+  request: FastifyRequest,
+  config: Config,
+  handle: (upload: ReceivedUpload) => Promise<T>,
+  hooks: UploadHooks,
+  admit: (smallestFileBytes: number) => Promise<void> = async () => {},
+): Promise<T> {
+  if (request.isMultipart()) return receiveUpload(request, config, handle, hooks, admit);
+  const declaredLength = Number(request.headers['content-length']);
+  if (declaredLength > config.maxUploadBytes) throw tooLarge(config.maxUploadBytes);
+  await admit(Number.isFinite(declaredLength) ? Math.max(1, declaredLength) : 1);
+  const tempPath = newTempPath(config.tmpDir);
+  const uncap = capRequestBytes(request, config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
+  try {
+    const bytes = await ingestToTempFile(request.raw, tempPath, config.maxUploadBytes, hooks).catch(
+      (error: unknown) => Promise.reject(asUploadError(error, request, config.maxUploadBytes)),
+    );
+    uncap();
+    return await handle({
+      fields: {},
+      file: {
+        ...bytes,
+        source: { kind: 'file', path: bytes.tempPath },
+        declaredType: request.headers['content-type'],
+      },
+    });
+  } finally {
+    uncap();
+    await fsp.rm(tempPath, { force: true });
+  }
+}

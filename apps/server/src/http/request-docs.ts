@@ -39,6 +39,14 @@ export const uploadFormSchema = z.object({
   folderId: folderIdText.optional(),
 });
 
+/** New bytes for a file, as `receiveFileUpload` reads them: the one file part of a form, or the whole body. */
+export const replaceContentFormSchema = z.object({
+  file: bytes(
+    "The file's new bytes, as the one file part of the form (or send them as the whole request body, with " +
+      'their Content-Type). They must be of an allowed type and agree with the declared one.',
+  ),
+});
+
 /** The edit form: multipart, URL-encoded or JSON; only these three fields are read. */
 export const updateFormSchema = z.object({
   filename: z

@@ -91,14 +91,17 @@ export function allBlobs(db: Executor) {
   return db.selectFrom('blobs').select(['hash', 'size', 'ref_count', 'crc32c']).orderBy('hash').execute();
 }
 
-/** Blobs whose stored reference count differs from the number of files pointing at them. */
+/**
+ * Blobs whose stored reference count differs from the number of files and kept file versions pointing at them
+ * (`files` is that number).
+ */
 export function blobsWithWrongCounts(db: Executor) {
+  const references = sql<number>`((select count(*) from files where files.blob_hash = blobs.hash)
+    + (select count(*) from file_versions where file_versions.blob_hash = blobs.hash))`;
   return db
     .selectFrom('blobs')
-    .leftJoin('files', 'files.blob_hash', 'blobs.hash')
-    .select((eb) => ['blobs.hash', 'blobs.ref_count', eb.fn.count<number>('files.id').as('files')])
-    .groupBy(['blobs.hash', 'blobs.ref_count'])
-    .having(sql<boolean>`blobs.ref_count != count(files.id)`)
+    .select(['blobs.hash', 'blobs.ref_count', references.as('files')])
+    .where(sql<boolean>`blobs.ref_count != ${references}`)
     .execute();
 }
 

@@ -563,6 +563,48 @@ export async function fileIdsOfOwner(db: Executor, ownerId: string, limit: numbe
   return rows.map((r) => r.id);
 }
 
+/** What a file's bytes are now, as a replacement of them sees them. */
+export interface FileBytes {
+  id: string;
+  owner_id: string;
+  blob_hash: string;
+  size: number;
+  mimetype: string;
+  category: string;
+}
+
+/**
+ * A file's current bytes, read while taking its row's write lock until the transaction ends (a no-op update:
+ * PostgreSQL locks the row, SQLite takes its write lock), so two replacements of one file follow each other.
+ */
+export function lockFileBytes(db: Executor, id: string): Promise<FileBytes | undefined> {
+  return db
+    .updateTable('files')
+    .set((eb) => ({ blob_hash: eb.ref('blob_hash') }))
+    .where('id', '=', id)
+    .returning(['id', 'owner_id', 'blob_hash', 'size', 'mimetype', 'category'])
+    .executeTakeFirst();
+}
+
+/**
+ * Points a file at other bytes: its size, type and category follow them, and its updatedAt moves. Its
+ * thumbnail job goes with the old bytes (a file shows a thumbnail only once its own job is over), so that the
+ * caller can queue one for the new bytes.
+ */
+export async function setFileBytes(
+  db: Executor,
+  id: string,
+  bytes: Pick<FileRow, 'blob_hash' | 'size' | 'mimetype' | 'category'>,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ ...bytes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  await deleteJob(db, FILE_THUMBNAIL_JOB, id);
+}
+
 /** What packing a file into a zip needs of it. */
 export type PackedFile = Pick<
   FileRow,

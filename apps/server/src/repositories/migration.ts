@@ -22,19 +22,19 @@ export async function isEmptyForMigration(db: Executor): Promise<boolean> {
 }
 
 /**
- * Every blob some file references, with its reference count counted from the file rows (not the stored
- * ref_count, so a drifted count is healed by the copy).
+ * Every blob some file or kept file version references, with its reference count counted from those rows (not
+ * the stored ref_count, so a drifted count is healed by the copy).
  */
 export function referencedBlobs(db: Executor) {
-  return db
+  const holders = db
     .selectFrom('files')
-    .innerJoin('blobs', 'blobs.hash', 'files.blob_hash')
-    .select((eb) => [
-      'blobs.hash',
-      'blobs.size',
-      'blobs.created_at',
-      eb.fn.count<number>('files.id').as('refs'),
-    ])
+    .select('blob_hash')
+    .unionAll(db.selectFrom('file_versions').select('blob_hash'))
+    .as('holders');
+  return db
+    .selectFrom(holders)
+    .innerJoin('blobs', 'blobs.hash', 'holders.blob_hash')
+    .select((eb) => ['blobs.hash', 'blobs.size', 'blobs.created_at', eb.fn.countAll<number>().as('refs')])
     .groupBy(['blobs.hash', 'blobs.size', 'blobs.created_at'])
     .orderBy('blobs.hash')
     .execute();

@@ -35,12 +35,15 @@ export async function setQuota(db: Executor, userId: string, quotaBytes: number 
     .execute();
 }
 
-/** The logical bytes the account's files take, from the maintained totals (committed uploads only). */
+/**
+ * The logical bytes the account's files and their kept versions take, from the maintained totals (committed
+ * uploads only).
+ */
 export async function usedBytes(db: Executor, userId: string): Promise<number> {
   const row = await db
     .selectFrom('owner_file_totals')
-    .select('size')
+    .select(['size', 'version_size'])
     .where('owner_id', '=', userId)
     .executeTakeFirst();
-  return Number(row?.size ?? 0);
+  return Number(row?.size ?? 0) + Number(row?.version_size ?? 0);
 }

@@ -9,17 +9,22 @@ import {
   messageSchema,
   oneTimeLinkSchema,
   updateSettingsBodySchema,
+  updateVersionSettingsBodySchema,
   userIdParamsSchema,
   userSchema,
+  versionSettingsSchema,
 } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
 import type { Services } from '../services/container';
 
 const tags = ['admin'];
 
-/** Administration of accounts: disable, role, delete, reset links, invites, who may register and which files they may upload. */
+/**
+ * Administration of accounts: disable, role, delete, reset links, invites, who may register, which files they may
+ * upload, and how many earlier versions each file keeps.
+ */
 export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { userAdmin, registration, instanceSettings } = services;
+  const { userAdmin, registration, instanceSettings, versionSettings } = services;
 
   app.patch(
     '/users/:id',
@@ -72,6 +77,27 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/settings',
     { schema: { tags, response: { 200: envelope(instanceSettingsSchema) } } },
     async () => ({ message: ACCOUNT_MESSAGES.settingsFetched, data: await instanceSettings.read() }),
+  );
+
+  app.get(
+    '/settings/versions',
+    { schema: { tags, response: { 200: envelope(versionSettingsSchema) } } },
+    async () => ({ message: ACCOUNT_MESSAGES.settingsFetched, data: await versionSettings.settings() }),
+  );
+
+  app.patch(
+    '/settings/versions',
+    {
+      schema: {
+        tags,
+        body: updateVersionSettingsBodySchema,
+        response: { 200: envelope(versionSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      message: ACCOUNT_MESSAGES.settingsUpdated,
+      data: await versionSettings.setKeep(request.body.versionsKeep),
+    }),
   );
 
   app.patch(

@@ -4,12 +4,13 @@ import type { Services } from '../services/container';
 
 /** The limits a client obeys before it sends a byte; public, since the sign-up page may show them too. */
 export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { config, quotas, uploadTypes } = services;
+  const { config, quotas, uploadTypes, versionSettings } = services;
   app.get(
     '/config',
     { schema: { tags: ['config'], response: { 200: envelope(uploadConfigSchema) } } },
     async (request) => {
       const quotaBytes = request.viewer ? await quotas.quotaOf(request.viewer.id) : config.defaultQuotaBytes;
+      const versionsKeep = await versionSettings.keep();
       return {
         message: MESSAGES.configFetched,
         data: {
@@ -17,6 +18,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
           allowedTypes: allowedTypesFor(await uploadTypes.mode()),
           resumableChunkBytes: config.resumableChunkBytes,
           ...(quotaBytes !== null && { quotaBytes }),
+          ...(versionsKeep > 0 && { versionsKeep }),
         },
       };
     },

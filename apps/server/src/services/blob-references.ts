@@ -3,7 +3,9 @@ import type { Db } from '../db/connect';
 import { inTransaction, nowIso, type Executor } from '../db/executor';
 import * as blobs from '../repositories/blobs';
 import * as files from '../repositories/files';
-import type { NewFileRow } from '../repositories/files';
+import type { FileBytes, NewFileRow } from '../repositories/files';
+import * as versions from '../repositories/file-versions';
+import type { FileVersionRow } from '../repositories/file-versions';
 import { deleteThumbnailsOf } from './thumbnails/storage';
 
 /**
@@ -53,33 +55,122 @@ export class BlobReferences {
   }
 
   /**
-   * Removes a file row and releases its blob reference in one transaction; the blob's hash, or undefined when
-   * the row was already gone. The bytes are not touched here even when that was the last reference: a blob
-   * row with no references is legal until `reclaim` (ReclaimQueue soon after, `gc` as the backstop) removes
-   * it, so a delete costs the same whether or not anyone else holds the bytes.
+   * Removes a file row and its kept versions, releasing each one's blob reference, in one transaction; the
+   * blobs' hashes (none when the row was already gone). The bytes are not touched here even when that was the
+   * last reference: a blob row with no references is legal until `reclaim` (ReclaimQueue soon after, `gc` as
+   * the backstop) removes it, so a delete costs the same whether or not anyone else holds the bytes.
    */
-  async removeFile(fileId: string): Promise<string | undefined> {
+  async removeFile(fileId: string): Promise<string[]> {
+    return this.removeFiles([fileId]);
+  }
+
+  /**
+   * Points a file at new bytes that sit, hashed and durable, in `bytes.source`, by the same steps as a new
+   * file (rule 1: bytes put first, then under the blob row's lock checked again). `plan` runs first in the
+   * transaction, with the file's current bytes under its row lock: it refuses by throwing (the quota check),
+   * and says whether the current bytes become a version (their reference moves to it, no count changes) and
+   * which versions go (their references are released). Answers the released hashes for reclamation, or
+   * 'unchanged' when the file already holds these bytes; a file that is gone throws `gone()`.
+   */
+  async replaceFileBytes(
+    fileId: string,
+    bytes: {
+      source: BlobSource;
+      crc32c: number;
+      hash: string;
+      size: number;
+      mimetype: string;
+      category: string;
+    },
+    now: string,
+    plan: (trx: Executor, current: FileBytes) => Promise<{ version?: FileVersionRow; drop: string[] }>,
+    gone: () => Error,
+  ): Promise<string[] | 'unchanged'> {
+    await this.store.put(bytes.hash, bytes.source, bytes.size);
     return inTransaction(this.db, async (trx) => {
-      const released = await files.deleteFileRow(trx, fileId);
+      const current = await files.lockFileBytes(trx, fileId);
+      if (!current) throw gone();
+      if (current.blob_hash === bytes.hash) return 'unchanged';
+      const settled = await plan(trx, current);
+      await blobs.acquireBlobReference(trx, {
+        hash: bytes.hash,
+        size: bytes.size,
+        crc32c: bytes.crc32c,
+        now,
+      });
+      if (!(await this.store.exists(bytes.hash))) await this.store.put(bytes.hash, bytes.source, bytes.size);
+      const { hash, size, mimetype, category } = bytes;
+      await files.setFileBytes(trx, fileId, { blob_hash: hash, size, mimetype, category }, now);
+      return this.settleVersions(trx, current, settled);
+    });
+  }
+
+  /**
+   * Makes a kept version the file's bytes again: the version's reference moves to the file, and the file's to
+   * the version `plan` builds of its current bytes (under the file's row lock), so no count changes; without
+   * one it is released, like those of the versions `plan` says go. Answers the released hashes; throws
+   * `gone()` when the file or the version no longer exists.
+   */
+  async restoreVersion(
+    fileId: string,
+    versionId: string,
+    now: string,
+    plan: (trx: Executor, current: FileBytes) => Promise<{ version?: FileVersionRow; drop: string[] }>,
+    gone: () => Error,
+  ): Promise<string[]> {
+    return inTransaction(this.db, async (trx) => {
+      const current = await files.lockFileBytes(trx, fileId);
+      const restored = current && (await versions.findVersion(trx, fileId, versionId));
+      if (!current || !restored || !(await versions.deleteVersionRow(trx, versionId))) throw gone();
+      const settled = await plan(trx, current);
+      const { blob_hash, size, mimetype, category } = restored;
+      await files.setFileBytes(trx, fileId, { blob_hash, size, mimetype, category }, now);
+      return this.settleVersions(trx, current, settled);
+    });
+  }
+
+  /**
+   * After a file's bytes changed: its previous bytes become `version` (the file's reference moves to it) or,
+   * without one, are released; the versions in `drop` go and release theirs. The released hashes.
+   */
+  private async settleVersions(
+    trx: Executor,
+    previous: FileBytes,
+    { version, drop }: { version?: FileVersionRow; drop: string[] },
+  ): Promise<string[]> {
+    const released: string[] = [];
+    if (version) await versions.insertVersion(trx, version);
+    else released.push(previous.blob_hash);
+    for (const id of drop) {
+      const dropped = await versions.deleteVersionRow(trx, id);
+      if (dropped) released.push(dropped);
+    }
+    for (const hash of released) await blobs.releaseBlobReference(trx, hash);
+    return released;
+  }
+
+  /** Deletes a kept version and releases its blob reference; its hash, or undefined when it was gone. */
+  async removeVersion(versionId: string): Promise<string | undefined> {
+    return inTransaction(this.db, async (trx) => {
+      const released = await versions.deleteVersionRow(trx, versionId);
       if (released) await blobs.releaseBlobReference(trx, released);
       return released;
     });
   }
 
   /**
-   * Removes many file rows in one transaction, each releasing its reference as removeFile does; the hashes they
+   * Removes many file rows in one transaction, each with its kept versions as removeFile does; the hashes they
    * released, for reclamation.
    */
   async removeFiles(fileIds: string[]): Promise<string[]> {
     return inTransaction(this.db, async (trx) => {
       const released: string[] = [];
       for (const id of fileIds) {
+        released.push(...(await versions.deleteVersionsOfFile(trx, id)));
         const hash = await files.deleteFileRow(trx, id);
-        if (hash) {
-          await blobs.releaseBlobReference(trx, hash);
-          released.push(hash);
-        }
+        if (hash) released.push(hash);
       }
+      for (const hash of released) await blobs.releaseBlobReference(trx, hash);
       return released;
     });
   }

@@ -27,6 +27,7 @@ import { Batch } from './batch';
 import { Zips } from './zips';
 import { InstanceSettingsService } from './instance-settings';
 import { UploadTypes } from './upload-types';
+import { FileVersions } from './file-versions';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
 import { Maintenance } from './maintenance';
@@ -40,6 +41,7 @@ import type { S3BlobStore } from '../blobs/s3-blob-store';
 import { Sessions } from './sessions';
 import { Stats } from './stats';
 import { Throttle } from './throttle';
+import { VersionSettings } from './version-settings';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { Thumbnails } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
@@ -102,6 +104,19 @@ export function createServices(
     uploadTypes,
   );
   const folders = new Folders(db, references, reclaims, clock);
+  const versionSettings = new VersionSettings(db, config, clock);
+  const fileVersions = new FileVersions(
+    db,
+    store,
+    references,
+    reclaims,
+    thumbnails,
+    quotas,
+    versionSettings,
+    files,
+    clock,
+    hooks,
+  );
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
   const removal = new AccountRemoval(db, references, reclaims, resumable, clock);
@@ -123,6 +138,8 @@ export function createServices(
     shareLinkTokens,
     shareLinks: new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock),
     files,
+    fileVersions,
+    versionSettings,
     accounts: new Accounts(db, registration, { throttle, clock }),
     signIn,
     registration,

@@ -4,7 +4,8 @@ import { AppError, notFound } from '../errors';
 import { findFileContent, findFileWithOwner, type FileWithOwner } from '../repositories/files';
 import type { Viewer } from './sessions';
 
-export type FileAction = 'view' | 'update' | 'moderate' | 'delete';
+/** `own`: what only the owner may even know of (a file's earlier versions); anyone else is told 404. */
+export type FileAction = 'view' | 'update' | 'moderate' | 'delete' | 'own';
 
 /** What a viewer may do with a file: the rule alone, with no database, so it can be checked on its own. */
 export function accessDecision(
@@ -13,6 +14,7 @@ export function accessDecision(
   action: FileAction,
 ): 'allow' | 'not-found' | 'forbidden' {
   const owns = file.owner_id === viewer.id;
+  if (action === 'own') return owns ? 'allow' : 'not-found';
   const isAdmin = viewer.role === 'admin';
   if (!owns && !isAdmin && file.is_public !== 1) return 'not-found';
   const moderates = (action === 'delete' || action === 'moderate') && isAdmin;

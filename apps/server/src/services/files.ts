@@ -174,8 +174,7 @@ export class Files {
   async remove(viewer: Viewer, fileId: string): Promise<void> {
     await requireFileAccess(this.db, viewer, fileId, 'delete');
     // Shared or not, the answer goes out before any bytes are reclaimed (see ReclaimQueue).
-    const hash = await this.references.removeFile(fileId);
-    if (hash) this.reclaims.add(hash);
+    for (const hash of await this.references.removeFile(fileId)) this.reclaims.add(hash);
   }
 
   /** A short-lived link to the bytes; nothing is counted until they are delivered through it. */

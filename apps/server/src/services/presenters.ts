@@ -50,15 +50,34 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
 
 type InstanceTotals = Record<TotalColumn, number>;
 
-/** A user's own totals; each user is charged the full size of their files, shared bytes or not. */
+/** Kept versions and their bytes, said only when there are some (lists of figures stay as they were without). */
+function versionFigures(versions: number, versionBytes: number) {
+  return versions > 0 ? { totalVersions: versions, versionBytes } : {};
+}
+
+/**
+ * A user's own totals; each user is charged the full size of their files and of their files' kept versions,
+ * shared bytes or not.
+ */
 export function presentOwnerTotals(
-  row: { files: number; size: number; public_files: number; downloads: number } | undefined,
+  row:
+    | {
+        files: number;
+        size: number;
+        public_files: number;
+        downloads: number;
+        versions: number;
+        version_size: number;
+      }
+    | undefined,
 ) {
+  const versionBytes = Number(row?.version_size ?? 0);
   return {
     totalFiles: Number(row?.files ?? 0),
-    totalStorageUsed: Number(row?.size ?? 0),
+    totalStorageUsed: Number(row?.size ?? 0) + versionBytes,
     totalPublicFiles: Number(row?.public_files ?? 0),
     totalDownloadCount: Number(row?.downloads ?? 0),
+    ...versionFigures(Number(row?.versions ?? 0), versionBytes),
   };
 }
 
@@ -86,7 +105,7 @@ export function presentAllFilesSummary(t: InstanceTotals) {
   };
 }
 
-/** Logical = what users uploaded, physical = what is stored once. */
+/** Logical = what users uploaded (files and their kept versions), physical = what is stored once. */
 export function presentStorage(figures: {
   logical: InstanceTotals;
   physical: { uniqueFilesStored: number; totalPhysicalSize: number };
@@ -97,11 +116,13 @@ export function presentStorage(figures: {
   top: { id: string; name: string; uploads: number } | undefined;
 }): StorageStats {
   const { logical, physical, thumbnailBytes, totalUsers, shared, sharedFile, top } = figures;
+  const logicalSize = logical.size + logical.version_size;
   return {
-    totalLogicalSize: logical.size,
+    totalLogicalSize: logicalSize,
     totalPhysicalSize: physical.totalPhysicalSize,
-    storageSaved: logical.size - physical.totalPhysicalSize,
+    storageSaved: logicalSize - physical.totalPhysicalSize,
     thumbnailBytes,
+    ...versionFigures(logical.versions, logical.version_size),
     totalFilesUploaded: logical.files,
     uniqueFilesStored: physical.uniqueFilesStored,
     totalUsers,

@@ -21,7 +21,7 @@ export class ApiError extends Error {
 type QueryValue = string | number | undefined | null;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData goes as multipart (the browser sets the boundary). */
   body?: unknown;
   query?: Record<string, QueryValue>;

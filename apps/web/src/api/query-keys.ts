@@ -20,6 +20,8 @@ export const queryKeys = {
   publicFiles: (query: FileListQuery) => ['files', 'public', query] as const,
   publicSummary: ['files', 'public-summary'] as const,
   file: (id: string) => ['files', 'detail', id] as const,
+  /** Under 'files', so replacing a file's bytes (or any change to files) refreshes its versions too. */
+  fileVersions: (id: string) => ['files', 'versions', id] as const,
   admin: ['admin'] as const,
   adminUsers: (query: UserListQuery) => ['admin', 'users', query] as const,
   adminUsersSummary: ['admin', 'users-summary'] as const,
@@ -29,4 +31,5 @@ export const queryKeys = {
   adminFilesSummary: ['admin', 'files-summary'] as const,
   storageStats: ['admin', 'storage-stats'] as const,
   adminSettings: ['admin', 'settings'] as const,
+  versionSettings: ['admin', 'settings', 'versions'] as const,
 };

@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreatedInvites, Envelope, InstanceSettings, UpdateSettingsBody } from '@cloudstash/contract';
+import type {
+  CreatedInvites,
+  Envelope,
+  InstanceSettings,
+  UpdateSettingsBody,
+  UpdateVersionSettingsBody,
+  VersionSettings,
+} from '@cloudstash/contract';
 import { useActionMutation } from '../../../api/action-mutation';
 import { apiData, apiRequest } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
@@ -23,4 +30,18 @@ export const useCreateInvites = () =>
     mutationFn: (count: number) =>
       apiRequest<Envelope<CreatedInvites>>('/admin/invites', { method: 'POST', body: { count } }),
     failedMessage: 'Failed to create the invite links',
+  });
+
+export const useVersionSettings = () =>
+  useQuery({
+    queryKey: queryKeys.versionSettings,
+    queryFn: ({ signal }) => apiData<VersionSettings>('/admin/settings/versions', { signal }),
+  });
+
+export const useUpdateVersionSettings = () =>
+  useActionMutation({
+    mutationFn: (body: UpdateVersionSettingsBody) =>
+      apiRequest<Envelope<VersionSettings>>('/admin/settings/versions', { method: 'PATCH', body }),
+    failedMessage: 'Failed to save the settings',
+    invalidates: [queryKeys.versionSettings, queryKeys.uploadConfig],
   });

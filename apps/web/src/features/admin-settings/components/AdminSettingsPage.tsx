@@ -4,21 +4,23 @@ import { useInstanceSettings } from '../api/settings';
 import { InviteSection } from './InviteSection';
 import { RegistrationSection } from './RegistrationSection';
 import { UploadTypesSection } from './UploadTypesSection';
+import { VersionsSection } from './VersionsSection';
 
-/** /dashboard/admin/settings: who may join this instance, and which files they may upload. */
+/** /dashboard/admin/settings: who may join this instance, which files they may upload, and what it keeps. */
 export default function AdminSettingsPage() {
   const { data: settings, isPending, isError } = useInstanceSettings();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader
         title="Instance Settings"
-        subtitle="Who may join this CloudStash instance, and which files they may upload."
+        subtitle="Who may join this CloudStash instance, which files they may upload, and what it keeps."
       />
       {isPending && <LoadingState label="Loading settings" />}
       {isError && <ErrorState message="Failed to load settings" />}
       {settings && <RegistrationSection settings={settings} />}
       <InviteSection />
       {settings && <UploadTypesSection settings={settings} />}
+      <VersionsSection />
     </div>
   );
 }

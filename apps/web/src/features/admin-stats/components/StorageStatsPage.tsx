@@ -28,7 +28,7 @@ export default function StorageStatsPage() {
         <StatTile
           label="Total Logical Size"
           value={formatSize(stats.totalLogicalSize)}
-          hint="Sum of every uploaded file"
+          hint="Sum of every uploaded file and kept version"
         />
         <StatTile
           label="Total Physical Size"
@@ -41,6 +41,11 @@ export default function StorageStatsPage() {
           hint="Logical minus physical"
         />
         <StatTile label="Storage Efficiency" value={figures.efficiency} hint="Saved / logical size" />
+        <StatTile
+          label="Versions"
+          value={formatSize(stats.versionBytes ?? 0)}
+          hint={`${stats.totalVersions ?? 0} earlier versions, within the logical size`}
+        />
         <StatTile
           label="Thumbnails"
           value={formatSize(stats.thumbnailBytes ?? 0)}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { StoredFile } from '@cloudstash/contract';
+import { UploadVersionButton } from '../../../components/UploadVersionButton';
 
 interface MyFileActionsProps {
   file: StoredFile;
@@ -7,7 +8,7 @@ interface MyFileActionsProps {
   onDelete: (file: StoredFile) => void;
 }
 
-/** Preview, Edit, Delete: named after the file so a screen reader can tell the rows apart. */
+/** Preview, Edit, New version, Delete: named after the file so a screen reader can tell the rows apart. */
 export function MyFileActions({ file, onEdit, onDelete }: MyFileActionsProps) {
   return (
     <div className="flex flex-wrap justify-end gap-1">
@@ -26,6 +27,7 @@ export function MyFileActions({ file, onEdit, onDelete }: MyFileActionsProps) {
       >
         Edit
       </button>
+      <UploadVersionButton file={file} className="btn btn-xs btn-ghost" />
       <button
         type="button"
         className="btn btn-xs btn-error"
