@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateFileData } from '../../../api/file-cache';
+import { UploadTargetContext } from '../../../components/upload-target';
 import { loadUploadConfig } from '../api/upload-config';
 import { UploadQueue } from './upload-queue';
 
@@ -40,7 +41,12 @@ export function UploadQueueProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', ask);
   }, [busy]);
 
-  return <QueueContext.Provider value={queue}>{children}</QueueContext.Provider>;
+  // Screens hand their drops and picks to the queue through the shared target, without knowing this feature.
+  return (
+    <QueueContext.Provider value={queue}>
+      <UploadTargetContext.Provider value={queue}>{children}</UploadTargetContext.Provider>
+    </QueueContext.Provider>
+  );
 }
 
 export function useUploadQueue(): UploadQueue {

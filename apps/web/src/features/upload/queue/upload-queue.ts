@@ -5,7 +5,7 @@ import { newUpload, serverMessage } from '../api/resumable-upload';
 import { uploadFile } from '../api/upload-file';
 import { addSample, bytesPerSecond, type ProgressSample } from '../transfer-rate';
 import { chosenFileError, type ChosenFileLimits } from '../validation';
-import type { PickedFile } from './dropped-files';
+import type { PickedFile } from '../../../lib/dropped-files';
 import { FolderMaker } from './folder-maker';
 import { isSameFile, readRemembered, writeRemembered, type RememberedUpload } from './remembered-uploads';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { pickedFromDrop } from '../queue/dropped-files';
-import { useUploadQueue } from '../queue/upload-queue-context';
+import { pickedFromDrop } from '../lib/dropped-files';
+import { useUploadTarget } from './upload-target';
 
 /** Only a drag that carries files from outside is an upload (a row dragged onto a folder is a move). */
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
@@ -18,7 +18,7 @@ export function DropZone({
   folderName: string;
   children: ReactNode;
 }) {
-  const queue = useUploadQueue();
+  const queue = useUploadTarget();
   const [over, setOver] = useState(false);
   // dragenter and dragleave fire for every child crossed: count them to know when the drag has left for good.
   const depth = useRef(0);

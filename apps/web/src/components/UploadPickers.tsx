@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { pickedFromInput } from '../queue/dropped-files';
-import { useUploadQueue } from '../queue/upload-queue-context';
+import { pickedFromInput } from '../lib/dropped-files';
+import { useUploadTarget } from './upload-target';
 
 /** Marks an input as a folder picker (the attribute React does not know by name). */
 const asFolderPicker = (input: HTMLInputElement | null) => input?.setAttribute('webkitdirectory', '');
@@ -10,7 +10,7 @@ const asFolderPicker = (input: HTMLInputElement | null) => input?.setAttribute('
  * the top). The choice goes to the upload panel at once; the inputs are emptied so the same choice can be made again.
  */
 export function UploadPickers({ folderId }: { folderId: string | null }) {
-  const queue = useUploadQueue();
+  const queue = useUploadTarget();
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const onChosen = (input: HTMLInputElement) => {
