@@ -110,7 +110,7 @@ for (const { theme, size, label } of [
     await page.getByRole('button', { name: 'Download zip' }).click();
     expect((await zipAnswer).status()).toBe(200);
     const saved = await download;
-    expect(saved.suggestedFilename()).toBe('Trip.zip');
+    expect(saved.suggestedFilename()).toMatch(/\.zip$/);
     const zip = await readAll(saved);
     expect(zip.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
     for (let i = 0; i < FILES_PER_DAY; i += 1) {
