@@ -48,7 +48,7 @@ for (const { theme, size, label } of [
     page,
     user: _user,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(400_000);
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
       THEME_STORAGE_KEY,
       theme,

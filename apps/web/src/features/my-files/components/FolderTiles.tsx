@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import type { Folder, Selection } from '../../../api/folders';
 import { startMoveDrag, useMoveDropTarget } from '../drag-move';
@@ -41,7 +41,6 @@ function FolderTile({
   onDelete,
 }: { folder: Folder } & FolderTileHandlers) {
   const target = useMoveDropTarget(folder._id, onMove);
-  const closeMenu = (event: MouseEvent) => event.currentTarget.closest('details')?.removeAttribute('open');
   return (
     <li
       {...target.handlers}
@@ -74,36 +73,65 @@ function FolderTile({
       >
         {folder.name}
       </Link>
-      <details className="dropdown dropdown-end">
-        <summary className="btn btn-ghost btn-xs" aria-label={`Actions for folder ${folder.name}`}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="currentColor">
-            <circle cx="5" cy="12" r="2" />
-            <circle cx="12" cy="12" r="2" />
-            <circle cx="19" cy="12" r="2" />
-          </svg>
-        </summary>
-        <ul className="menu dropdown-content z-30 w-40 rounded-box border border-base-300 bg-base-100 p-1 shadow">
-          <li>
-            <button type="button" onClick={(event) => (closeMenu(event), onRename(folder))}>
-              Rename
-            </button>
-          </li>
-          <li>
-            <button type="button" onClick={(event) => (closeMenu(event), onMoveTo(folder))}>
-              Move to…
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="text-error"
-              onClick={(event) => (closeMenu(event), onDelete(folder))}
-            >
-              Delete
-            </button>
-          </li>
-        </ul>
-      </details>
+      <FolderMenu
+        name={folder.name}
+        actions={[
+          ['Rename', () => onRename(folder)],
+          ['Move to…', () => onMoveTo(folder)],
+          ['Delete', () => onDelete(folder)],
+        ]}
+      />
     </li>
+  );
+}
+
+/** A folder's actions behind one button: a short menu that closes on Escape, on a choice, or when focus leaves it. */
+function FolderMenu({ name, actions }: { name: string; actions: [label: string, run: () => void][] }) {
+  const [open, setOpen] = useState(false);
+  const closeWhenLeft = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+  return (
+    <div
+      className="relative"
+      onBlur={closeWhenLeft}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs"
+        aria-label={`Actions for folder ${name}`}
+        aria-expanded={open}
+        onClick={() => setOpen((now) => !now)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="currentColor">
+          <circle cx="5" cy="12" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="19" cy="12" r="2" />
+        </svg>
+      </button>
+      {open && (
+        <ul className="menu absolute right-0 z-30 mt-1 w-40 rounded-box border border-base-300 bg-base-100 p-1 shadow">
+          {actions.map(([label, run]) => (
+            <li key={label}>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  run();
+                }}
+              >
+                {label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

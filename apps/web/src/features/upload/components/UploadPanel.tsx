@@ -67,7 +67,15 @@ export function UploadPanel() {
           </button>
         )}
       </div>
-      <div id={listId} hidden={collapsed} className="overflow-y-auto">
+      {/* Focusable: a list longer than the panel scrolls, and keyboard users scroll it with the arrow keys. */}
+      <div
+        id={listId}
+        hidden={collapsed}
+        className="overflow-y-auto"
+        tabIndex={0}
+        aria-labelledby={`${listId}-title`}
+        role="group"
+      >
         {carried.length > 0 && (
           <div role="status" className="flex flex-col gap-2 border-b border-base-300 p-3 text-sm">
             <p>
