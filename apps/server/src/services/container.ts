@@ -22,6 +22,9 @@ import { Downloads } from './downloads';
 import { ShareLinkTokens } from './share-link-tokens';
 import { ShareLinks } from './share-links';
 import { Files } from './files';
+import { Folders } from './folders';
+import { Batch } from './batch';
+import { Zips } from './zips';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
 import { Maintenance } from './maintenance';
@@ -94,6 +97,7 @@ export function createServices(
     config.searchCountLimit,
     hooks,
   );
+  const folders = new Folders(db, references, reclaims, clock);
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
   const removal = new AccountRemoval(db, references, reclaims, resumable, clock);
@@ -101,6 +105,9 @@ export function createServices(
     config,
     uploadHooks: hooks,
     resumable,
+    folders,
+    batch: new Batch(db, folders, references, reclaims, clock),
+    zips: new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock),
     sessions,
     references,
     reclaims,
