@@ -1,22 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type Envelope, type Page } from '@cloudstash/contract';
+import {
+  MAX_PAGE_SIZE,
+  type BatchBody,
+  type Envelope,
+  type Folder,
+  type FolderWithPath,
+  type Page,
+  type ZipBody,
+} from '@cloudstash/contract';
 import { apiData, apiRequest } from './api-client';
 import { pagedListOptions } from './paged-list';
 import { queryKeys } from './query-keys';
 
-/** A folder as the API answers it. */
-export interface Folder {
-  _id: string;
-  name: string;
-  parentId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A folder with its ancestors from the top (the breadcrumbs). */
-export interface FolderWithPath extends Folder {
-  path: { _id: string; name: string }[];
-}
+export type { Folder, FolderWithPath };
 
 /** What the list endpoints call the top of the tree. */
 export const folderParam = (folderId: string | null) => folderId ?? 'root';
@@ -65,15 +61,11 @@ export async function findChildFolder(parentId: string | null, name: string): Pr
 }
 
 /** What a bulk action is done to: files and folders by id. */
-export interface Selection {
-  fileIds: string[];
-  folderIds: string[];
-}
+export type Selection = Required<ZipBody>;
 
 /** POST /files/batch: move or delete files and folders, all or nothing. */
-export const batchAction = (
-  body: Selection & { action: 'move' | 'delete'; targetFolderId?: string | null },
-) => apiRequest<Envelope<{ files: number; folders: number }>>('/files/batch', { method: 'POST', body });
+export const batchAction = (body: BatchBody) =>
+  apiRequest<Envelope<{ files: number; folders: number }>>('/files/batch', { method: 'POST', body });
 
 /** POST /files/zip: a signed link whose answer is the selection as one zip. */
 export const zipLink = (body: Selection) =>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FOLDER_MESSAGES, FOLDER_NAME_MAX_LENGTH } from '@cloudstash/contract';
 import { Dialog } from '../../../components/ConfirmDialog';
 import { PendingButton } from '../../../components/PendingButton';
 import { TextField } from '../../../components/TextField';
@@ -32,7 +33,7 @@ export function FolderNameDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Folder name is required');
+      setError(FOLDER_MESSAGES.nameRequired);
       return;
     }
     onSubmit(name.trim()).then(onClose, (failure: unknown) =>
@@ -62,7 +63,7 @@ export function FolderNameDialog({
           name="folder-name"
           required
           autoFocus
-          maxLength={255}
+          maxLength={FOLDER_NAME_MAX_LENGTH}
           value={name}
           onChange={(event) => {
             setName(event.target.value);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { FOLDER_MESSAGES } from '@cloudstash/contract';
 import { Dialog } from '../../../components/ConfirmDialog';
 import { PendingButton } from '../../../components/PendingButton';
 import { usePagedList } from '../../../api/paged-list';
@@ -79,7 +80,7 @@ export function MoveDialog({
           ))}
         </ul>
       </nav>
-      {insideMoved && <p className="text-sm text-error">A folder cannot be moved into itself</p>}
+      {insideMoved && <p className="text-sm text-error">{FOLDER_MESSAGES.intoItself}</p>}
       <ul
         aria-label="Folders here"
         className="menu mt-2 max-h-64 w-full flex-nowrap overflow-y-auto rounded-box bg-base-200 p-1"

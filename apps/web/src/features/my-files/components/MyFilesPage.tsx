@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, type StoredFile } from '@cloudstash/contract';
+import { FOLDER_MESSAGES, MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { OwnerTotals } from '../../../components/OwnerTotals';
 import { QuotaBar } from '../../../components/QuotaBar';
@@ -141,7 +141,7 @@ function FolderScreen({ folderId }: { folderId: string | null }) {
     return (
       <div className="flex flex-col gap-6">
         <PageHeader title="My Files" />
-        <ErrorState message="Folder not found">
+        <ErrorState message={FOLDER_MESSAGES.notFound}>
           <Link to="/dashboard/my-files" className="btn btn-sm">
             Back to My Files
           </Link>
