@@ -2,14 +2,30 @@ import { API_BASE } from '@cloudstash/contract';
 
 export const BOUNDARY = '----cloudstashbench7MA4YWxkTrZu0gW';
 
-/** A multipart upload body exactly as a browser form sends it: the file, then the two text fields. */
-export function multipartBody(file: Buffer, filename: string, mimetype: string, isPublic = false) {
+/**
+ * A multipart upload body exactly as a browser form sends it: the file, then the two text fields (and any
+ * `extra` ones, such as the folder it goes into).
+ */
+export function multipartBody(
+  file: Buffer,
+  filename: string,
+  mimetype: string,
+  isPublic = false,
+  extra: Record<string, string> = {},
+) {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mimetype}\r\n\r\n`,
   );
   const tail = Buffer.from(
     `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="filename"\r\n\r\n${filename.replace(/\.[^.]+$/, '')}` +
-      `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="isPublic"\r\n\r\n${isPublic}\r\n--${BOUNDARY}--\r\n`,
+      `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="isPublic"\r\n\r\n${isPublic}` +
+      Object.entries(extra)
+        .map(
+          ([name, value]) =>
+            `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`,
+        )
+        .join('') +
+      `\r\n--${BOUNDARY}--\r\n`,
   );
   return { body: Buffer.concat([head, file, tail]), fileOffset: head.length };
 }

@@ -17,6 +17,9 @@ export const queryKeys = {
   files: ['files'] as const,
   myFiles: (query: FileListQuery) => ['files', 'mine', query] as const,
   myStats: ['files', 'stats'] as const,
+  /** Folders live under 'files' too: an upload, move or delete anywhere refreshes them with the files. */
+  folder: (id: string) => ['files', 'folder', id] as const,
+  childFolders: (parentId: string | null) => ['files', 'folders', parentId ?? 'root'] as const,
   publicFiles: (query: FileListQuery) => ['files', 'public', query] as const,
   publicSummary: ['files', 'public-summary'] as const,
   file: (id: string) => ['files', 'detail', id] as const,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
 import { FileIcon } from './FileIcon';
 import { VisibilityBadge } from './VisibilityBadge';
-import type { FileActions, FileColumn } from './file-columns';
+import { dragProps, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 interface FileCardsProps {
   files: StoredFile[];
@@ -11,17 +11,23 @@ interface FileCardsProps {
   columns: readonly FileColumn[];
   showEmail?: boolean;
   actions: FileActions;
+  extras?: RowExtras;
 }
 
 /** Phone layout of a file list: one card per file with its actions in reach, no sideways scrolling. */
-export function FileCards({ files, label, columns, showEmail, actions }: FileCardsProps) {
+export function FileCards({ files, label, columns, showEmail, actions, extras }: FileCardsProps) {
   const showUploader = columns.includes('uploader');
   const showVisibility = columns.includes('visibility');
   return (
     <ul className="flex flex-col gap-3" aria-label={label}>
       {files.map((file) => (
-        <li key={file._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+        <li
+          key={file._id}
+          className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
+          {...dragProps(file, extras)}
+        >
           <div className="flex items-start gap-3">
+            {extras?.leading(file)}
             <FileIcon mimetype={file.mimetype} className="mt-0.5 size-6" />
             <div className="min-w-0 flex-1">
               <Link

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatSize, type StoredFile } from '@cloudstash/contract';
 import { FileThumbnail } from './FileThumbnail';
 import { VisibilityBadge } from './VisibilityBadge';
-import type { FileActions, FileColumn } from './file-columns';
+import { dragProps, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 interface FileGridProps {
   files: StoredFile[];
@@ -11,13 +11,14 @@ interface FileGridProps {
   columns: readonly FileColumn[];
   showEmail?: boolean;
   actions: FileActions;
+  extras?: RowExtras;
 }
 
 /** Cards on a first screen at most: two rows of the widest grid (five columns). */
 const FIRST_SCREEN_CARDS = 10;
 
 /** The grid layout of a file list: a card per file with its thumbnail, name, size and the rows' actions. */
-export function FileGrid({ files, label, columns, showEmail, actions }: FileGridProps) {
+export function FileGrid({ files, label, columns, showEmail, actions, extras }: FileGridProps) {
   const showUploader = columns.includes('uploader');
   const showVisibility = columns.includes('visibility');
   return (
@@ -25,8 +26,10 @@ export function FileGrid({ files, label, columns, showEmail, actions }: FileGrid
       {files.map((file, index) => (
         <li
           key={file._id}
-          className="flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm"
+          className="relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm"
+          {...dragProps(file, extras)}
         >
+          {extras && <div className="absolute top-2 left-2 z-10">{extras.leading(file)}</div>}
           {/* The name below is the card's link for keyboards and screen readers; the picture is a mouse shortcut. */}
           <Link to={`/dashboard/file/${file._id}`} tabIndex={-1} aria-hidden="true">
             <FileThumbnail file={file} eager={index < FIRST_SCREEN_CARDS} />

@@ -10,7 +10,7 @@ import { FileTable } from './FileTable';
 import { PagedListView } from './PagedListView';
 import { SortControl } from './SortControl';
 import { ViewToggle } from './ViewToggle';
-import { sortFieldsOf, type FileActions, type FileColumn } from './file-columns';
+import { sortFieldsOf, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 interface FileListProps {
   list: PagedList<StoredFile>;
@@ -28,6 +28,10 @@ interface FileListProps {
   loadingLabel: string;
   failedMessage: string;
   empty: ReactNode;
+  /** Checkboxes and dragging on each row (My Files). */
+  extras?: RowExtras;
+  /** What comes before the files, below the layout toggle (My Files: the folder's subfolders). */
+  beforeRows?: ReactNode;
 }
 
 const download: FileActions = (file) => <DownloadButton file={file} />;
@@ -50,6 +54,8 @@ export function FileList({
   loadingLabel,
   failedMessage,
   empty,
+  extras,
+  beforeRows,
 }: FileListProps) {
   const [view, setView] = useListView();
   return (
@@ -74,10 +80,11 @@ export function FileList({
           <ViewToggle view={view} onChange={setView} />
         </div>
       </div>
+      {beforeRows}
       <PagedListView list={list} loadingLabel={loadingLabel} failedMessage={failedMessage} empty={empty}>
         {(files) => {
           // What every presentation of the rows needs; the table adds its sortable headers.
-          const rows = { files, columns, showEmail, actions };
+          const rows = { files, columns, showEmail, actions, extras };
           const sortControl = <SortControl sort={sort} onSort={onSort} fields={sortFieldsOf(columns)} />;
           return view === 'grid' ? (
             <div className="flex flex-col gap-3">

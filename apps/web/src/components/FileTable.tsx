@@ -4,7 +4,7 @@ import type { SortState } from '../lib/list-state';
 import { SortHeader } from './SortHeader';
 import { FileIcon } from './FileIcon';
 import { VisibilityBadge } from './VisibilityBadge';
-import { COLUMN_SORT, type FileActions, type FileColumn } from './file-columns';
+import { COLUMN_SORT, dragProps, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 interface FileTableProps {
   files: StoredFile[];
@@ -15,6 +15,7 @@ interface FileTableProps {
   /** Shows the uploader's email under the name (All Files uses it). */
   showEmail?: boolean;
   actions: FileActions;
+  extras?: RowExtras;
 }
 
 const LABELS: Record<FileColumn, string> = {
@@ -32,7 +33,16 @@ const LABELS: Record<FileColumn, string> = {
  * pairs it with FileCards for phones. Columns with a server sort have sort buttons in their headers. A row
  * opens the file's preview; the actions cell keeps its clicks to itself.
  */
-export function FileTable({ files, caption, columns, sort, onSort, showEmail, actions }: FileTableProps) {
+export function FileTable({
+  files,
+  caption,
+  columns,
+  sort,
+  onSort,
+  showEmail,
+  actions,
+  extras,
+}: FileTableProps) {
   const navigate = useNavigate();
   const cell = (file: StoredFile, column: FileColumn) => {
     switch (column) {
@@ -40,6 +50,7 @@ export function FileTable({ files, caption, columns, sort, onSort, showEmail, ac
         return (
           <td key={column} className="max-w-64">
             <div className="flex items-center gap-2">
+              {extras && <span onClick={(event) => event.stopPropagation()}>{extras.leading(file)}</span>}
               <FileIcon mimetype={file.mimetype} />
               <Link
                 to={`/dashboard/file/${file._id}`}
@@ -115,6 +126,7 @@ export function FileTable({ files, caption, columns, sort, onSort, showEmail, ac
               key={file._id}
               className="hover:bg-base-200 cursor-pointer"
               onClick={() => navigate(`/dashboard/file/${file._id}`)}
+              {...dragProps(file, extras)}
             >
               {columns.map((column) => cell(file, column))}
               <td onClick={(event) => event.stopPropagation()}>{actions(file)}</td>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StoredFile } from '@cloudstash/contract';
+import { fileCategory, type StoredFile } from '@cloudstash/contract';
 import { FileIcon } from './FileIcon';
 
 /**
@@ -11,6 +11,8 @@ import { FileIcon } from './FileIcon';
  */
 export function FileThumbnail({ file, eager = false }: { file: StoredFile; eager?: boolean }) {
   const [broken, setBroken] = useState<string | null>(null);
+  // A document's page is taller than the box: its top (the title, the first lines) says more than its middle.
+  const position = fileCategory(file.mimetype) === 'document' ? 'object-top' : 'object-center';
   const src = file.thumbnailUrl !== broken ? file.thumbnailUrl : null;
   return (
     <div className="relative flex aspect-[4/3] w-full items-center justify-center overflow-hidden bg-base-200">
@@ -22,7 +24,7 @@ export function FileThumbnail({ file, eager = false }: { file: StoredFile; eager
           decoding="async"
           width={256}
           height={192}
-          className="size-full object-cover"
+          className={`size-full object-cover ${position}`}
           onError={() => setBroken(src)}
         />
       ) : (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { DragEvent, ReactNode } from 'react';
 import type { SortField, StoredFile } from '@cloudstash/contract';
 
 /** The columns a file list can show; each screen picks its set and order. */
@@ -49,3 +49,18 @@ export const COLUMN_SORT: Partial<Record<FileColumn, SortField>> = {
 export function sortFieldsOf(columns: readonly FileColumn[]): SortField[] {
   return columns.flatMap((column) => COLUMN_SORT[column] ?? []);
 }
+
+/**
+ * What a list whose rows can be chosen and moved adds to each row (My Files): a control before the name (the
+ * row's checkbox) and the start of a drag.
+ */
+export interface RowExtras {
+  leading: (file: StoredFile) => ReactNode;
+  onDragStart?: (file: StoredFile, event: DragEvent) => void;
+}
+
+/** The attributes that make a row draggable, when the list's rows can be dragged. */
+export const dragProps = (file: StoredFile, extras?: RowExtras) =>
+  extras?.onDragStart
+    ? { draggable: true, onDragStart: (event: DragEvent) => extras.onDragStart?.(file, event) }
+    : {};

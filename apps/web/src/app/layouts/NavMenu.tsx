@@ -53,8 +53,9 @@ export function NavMenu({ id, user, open, onFollow }: NavMenuProps) {
   }, [open]);
 
   // A modal keeps Tab inside: past the last control it comes back to the first, and Shift+Tab the other way.
+  // The desktop sidebar is part of the page until the menu button opens it as a modal: Tab then leaves freely.
   const wrapTab = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Tab') return;
+    if (event.key !== 'Tab' || !open) return;
     const controls = [
       ...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'),
     ];

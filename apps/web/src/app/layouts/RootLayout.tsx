@@ -14,8 +14,10 @@ const DRAWER_ID = 'app-drawer';
 const DRAWER_NAV_ID = 'app-drawer-nav';
 
 /**
- * The page frame: navbar, the one <main> landmark, the signed-in user's navigation drawer and the toasts.
- * The drawer slides over the page on every width, opened from "Welcome, {name}".
+ * The page frame: navbar, the one <main> landmark, the signed-in user's navigation and the toasts. On phones
+ * and tablets the navigation is a drawer that slides over the page, opened from "Welcome, {name}"; from desktop
+ * widths it stays open as a sidebar on the left, and the same button still takes keyboard users into it as a
+ * modal (focus in, Tab kept inside, Escape back).
  */
 export function RootLayout() {
   const { data: user } = useCurrentUser();
@@ -45,7 +47,9 @@ export function RootLayout() {
   const modalOpen = drawerOpen && !!user;
 
   return (
-    <div className="drawer drawer-end">
+    <div
+      className={`drawer drawer-end ${user ? 'lg:drawer-open lg:auto-cols-[max-content_auto] lg:[&>.drawer-content]:col-start-2 lg:[&>.drawer-side]:col-start-1' : ''}`}
+    >
       <input
         id={DRAWER_ID}
         type="checkbox"

@@ -1,13 +1,14 @@
-import { DEFAULT_PAGE_SIZE, type FileListQuery, type StoredFile } from '@cloudstash/contract';
-import { DEFAULT_SORT, type SortState } from '../../../lib/list-state';
+import type { FileListQuery, StoredFile } from '@cloudstash/contract';
 import { useFileList } from '../../../api/file-list';
 import { pagedListOptions } from '../../../api/paged-list';
 import { queryKeys } from '../../../api/query-keys';
 
-/** GET /files/user-files: the caller's own files (newest first unless sorted otherwise), a page at a time. */
-export const myFilesOptions = (sort: SortState = DEFAULT_SORT) => {
-  const query: FileListQuery = { sort: sort.sort, order: sort.order, limit: DEFAULT_PAGE_SIZE };
-  return pagedListOptions<StoredFile>(queryKeys.myFiles(query), '/files/user-files', query);
-};
+/**
+ * GET /files/user-files: the caller's own files (newest first unless sorted otherwise), a page at a time; with
+ * `folderId`, those of one folder (`root` = the top).
+ */
+export const myFilesOptions = (query: FileListQuery & { folderId?: string }) =>
+  pagedListOptions<StoredFile>(queryKeys.myFiles(query), '/files/user-files', query);
 
-export const useMyFiles = (sort: SortState) => useFileList(myFilesOptions(sort));
+export const useMyFiles = (query: FileListQuery & { folderId?: string }) =>
+  useFileList(myFilesOptions(query));

@@ -21,7 +21,7 @@ export interface ResumableState {
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
 
 /** The server's own words from a failed tus request, when it sent any. */
-function serverMessage(error: Error): string {
+export function serverMessage(error: Error): string {
   const response = (error as { originalResponse?: { getBody(): string } | null }).originalResponse;
   try {
     const body = JSON.parse(response?.getBody() ?? '') as { message?: unknown };
@@ -32,7 +32,11 @@ function serverMessage(error: Error): string {
   return MESSAGES.uploadFailed;
 }
 
-function newUpload(input: UploadInput, chunkSize: number, handlers: Partial<Upload['options']>): Upload {
+export function newUpload(
+  input: UploadInput,
+  chunkSize: number,
+  handlers: Partial<Upload['options']>,
+): Upload {
   return new Upload(input.file, {
     endpoint: `${API_BASE}/uploads`,
     chunkSize,
@@ -47,6 +51,7 @@ function newUpload(input: UploadInput, chunkSize: number, handlers: Partial<Uplo
       originalName: input.file.name,
       filetype: input.file.type,
       isPublic: String(input.isPublic),
+      ...(input.folderId ? { folderId: input.folderId } : {}),
     },
     ...handlers,
   });

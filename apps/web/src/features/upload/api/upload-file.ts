@@ -9,6 +9,8 @@ export interface UploadInput {
   file: File;
   filename: string;
   isPublic: boolean;
+  /** The folder it goes into; absent or null for the top of My Files. */
+  folderId?: string | null;
 }
 
 /**
@@ -18,13 +20,17 @@ export interface UploadInput {
 export function uploadFile(
   input: UploadInput,
   onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<Envelope<StoredFile>> {
   const form = new FormData();
   form.set('filename', input.filename.trim());
   form.set('isPublic', String(input.isPublic));
+  if (input.folderId) form.set('folderId', input.folderId);
   form.set('file', input.file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.onabort = () => reject(new ApiError('Upload cancelled', 0, 'ABORTED'));
     xhr.open('POST', `${API_BASE}/files/upload`);
     xhr.withCredentials = true;
     xhr.responseType = 'json';

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { Selection } from '../../../api/folders';
+import { useMoveDropTarget } from '../drag-move';
+
+export interface Crumb {
+  id: string | null;
+  name: string;
+}
+
+interface BreadcrumbsProps {
+  /** From the top ('My Files') to the folder on screen, which is the last and not a link. */
+  crumbs: Crumb[];
+  hrefOf: (folderId: string | null) => string;
+  onMove: (entries: Selection, target: string | null) => void;
+}
+
+/** Where the folder on screen sits; each folder above it is a link and a place to drop dragged rows. */
+export function Breadcrumbs({ crumbs, hrefOf, onMove }: BreadcrumbsProps) {
+  return (
+    <nav aria-label="Folder path" className="breadcrumbs max-w-full text-sm">
+      <ul>
+        {crumbs.map((crumb, index) =>
+          index === crumbs.length - 1 ? (
+            <li key={crumb.id ?? 'top'}>
+              <span aria-current="page" className="font-semibold">
+                {crumb.name}
+              </span>
+            </li>
+          ) : (
+            <CrumbLink key={crumb.id ?? 'top'} crumb={crumb} href={hrefOf(crumb.id)} onMove={onMove} />
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function CrumbLink({
+  crumb,
+  href,
+  onMove,
+}: {
+  crumb: Crumb;
+  href: string;
+  onMove: BreadcrumbsProps['onMove'];
+}) {
+  const target = useMoveDropTarget(crumb.id, onMove);
+  return (
+    <li {...target.handlers}>
+      <Link to={href} className={`link link-hover ${target.over ? 'rounded bg-primary/20' : ''}`}>
+        {crumb.name}
+      </Link>
+    </li>
+  );
+}

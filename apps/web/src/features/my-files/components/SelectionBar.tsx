@@ -1,0 +1,62 @@
+interface SelectionBarProps {
+  count: number;
+  allChosen: boolean;
+  someChosen: boolean;
+  onToggleAll: () => void;
+  onMoveTo: () => void;
+  onZip: () => void;
+  onDelete: () => void;
+  zipPending: boolean;
+}
+
+/**
+ * Select all, and what can be done to the chosen rows: Move to…, Download as zip, Delete. Always in view above
+ * the rows, so a phone reaches every bulk action without dragging anything.
+ */
+export function SelectionBar({
+  count,
+  allChosen,
+  someChosen,
+  onToggleAll,
+  onMoveTo,
+  onZip,
+  onDelete,
+  zipPending,
+}: SelectionBarProps) {
+  const none = count === 0;
+  return (
+    <div role="toolbar" aria-label="Selection" className="flex flex-wrap items-center gap-2">
+      <label className="flex cursor-pointer items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={allChosen}
+          ref={(input) => {
+            if (input) input.indeterminate = someChosen && !allChosen;
+          }}
+          onChange={onToggleAll}
+        />
+        Select all
+      </label>
+      <span className="text-sm text-base-content/80" aria-live="polite">
+        {none ? '' : `${count} selected`}
+      </span>
+      <div className="flex flex-wrap gap-2 sm:ml-auto">
+        <button type="button" className="btn btn-outline btn-sm" disabled={none} onClick={onMoveTo}>
+          Move to…
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={none || zipPending}
+          onClick={onZip}
+        >
+          Download zip
+        </button>
+        <button type="button" className="btn btn-outline btn-error btn-sm" disabled={none} onClick={onDelete}>
+          Delete selected
+        </button>
+      </div>
+    </div>
+  );
+}

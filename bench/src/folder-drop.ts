@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { API_BASE } from '@cloudstash/contract';
+import { multipartBody, multipartHeaders, signUp } from './lib/api';
+import { WEB_DIR } from './lib/paths';
+import type { Row } from './lib/report';
+import { startCloudStash } from './lib/servers';
+
+const FILES = 1000;
+const FILE_BYTES = 10 * 1024;
+const SUBFOLDERS = 10;
+/** The web app's upload panel sends three at a time; the script does the same, so the ratio is the app's cost. */
+const PARALLEL = 3;
+/** Interleaved rounds of each way; the median of each is compared. */
+const ROUNDS = 3;
+
+interface Ctx {
+  root: string;
+  log: (line: string) => void;
+}
+
+/** Top/sub-k/file-i.txt: FILES files of FILE_BYTES, each with bytes of its own (no upload is a duplicate). */
+function writeTree(dir: string, tag: string): string[] {
+  const files: string[] = [];
+  for (let i = 0; i < FILES; i++) {
+    const sub = path.join(dir, `sub-${i % SUBFOLDERS}`);
+    fs.mkdirSync(sub, { recursive: true });
+    const file = path.join(sub, `file-${i}.txt`);
+    const line = `${tag} file ${i} `;
+    fs.writeFileSync(file, line.repeat(Math.ceil(FILE_BYTES / line.length)).slice(0, FILE_BYTES));
+    files.push(file);
+  }
+  return files;
+}
+
+async function post(origin: string, cookie: string, pathname: string, body: unknown) {
+  const res = await fetch(`${origin}${API_BASE}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { _id: string } }).data;
+}
+
+/** The bare script: make the folders, then send every file into its folder, PARALLEL at a time. */
+async function scriptUpload(origin: string, cookie: string, dir: string, files: string[]): Promise<number> {
+  const started = performance.now();
+  const top = await post(origin, cookie, '/folders', { name: path.basename(dir), parentId: null });
+  const subIds = new Map<string, string>();
+  for (let k = 0; k < SUBFOLDERS; k++) {
+    subIds.set(
+      `sub-${k}`,
+      (await post(origin, cookie, '/folders', { name: `sub-${k}`, parentId: top._id }))._id,
+    );
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      const folderId = subIds.get(path.basename(path.dirname(file)))!;
+      const { body } = multipartBody(fs.readFileSync(file), path.basename(file), 'text/plain', false, {
+        folderId,
+      });
+      const res = await fetch(`${origin}${API_BASE}/files/upload`, {
+        method: 'POST',
+        headers: { ...multipartHeaders, cookie },
+        body,
+      });
+      if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return (performance.now() - started) / 1000;
+}
+
+/** The same tree chosen with My Files' 'Upload folder' in Chromium, until the panel says all are done. */
+async function browserUpload(browser: Browser, origin: string, cookie: string, dir: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
+    await context.addCookies([{ name, value, url: origin }]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/dashboard/my-files`);
+    await page.getByRole('button', { name: 'Upload folder' }).waitFor();
+    const started = performance.now();
+    await page.getByTestId('upload-folder-input').setInputFiles(dir);
+    await page.getByText(`${FILES} of ${FILES} uploaded · all done`).waitFor({ timeout: 10 * 60_000 });
+    return (performance.now() - started) / 1000;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A folder of 1,000 files of 10 KB in ten subfolders, uploaded through the web app's folder picker in Chromium
+ * (the same path a dropped folder takes: folders made first, then the files three at a time, with the panel
+ * drawing each one's progress), against a bare script doing the same requests, interleaved over three rounds.
+ */
+export async function folderDropBenchmark(ctx: Ctx): Promise<Row[]> {
+  const dist = path.join(WEB_DIR, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error('folder drop: apps/web/dist is missing (run without --no-build, or build the web app)');
+  const dataDir = path.join(ctx.root, 'folder-drop-data');
+  const server = await startCloudStash({ dataDir, env: { WEB_DIST_DIR: dist } });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const cookie = await signUp(server.origin, 'folder-drop@bench.test');
+    const script: number[] = [];
+    const dropped: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const scriptDir = path.join(ctx.root, `script-${round}`);
+      const dropDir = path.join(ctx.root, `drop-${round}`);
+      const scriptFiles = writeTree(scriptDir, `script ${round}`);
+      writeTree(dropDir, `drop ${round}`);
+      script.push(FILES / (await scriptUpload(server.origin, cookie, scriptDir, scriptFiles)));
+      dropped.push(FILES / (await browserUpload(browser, server.origin, cookie, dropDir)));
+      ctx.log(
+        `folder drop round ${round + 1}: script ${script.at(-1)!.toFixed(0)} files/s, Chromium ${dropped.at(-1)!.toFixed(0)} files/s`,
+      );
+    }
+    const ratios = dropped.map((rate, i) => rate / script[i]!);
+    const ratio = median(dropped) / median(script);
+    return [
+      {
+        section: 'web',
+        workload: `uploading ${FILES.toLocaleString('en-US')} files of 10 KB in ${SUBFOLDERS} subfolders by choosing the folder in My Files (Chromium, ${PARALLEL} at a time)`,
+        baseline: `${median(script).toFixed(0)} files/s (a bare script over the API, ${PARALLEL} at a time)`,
+        cloudstash: `${median(dropped).toFixed(0)} files/s`,
+        ratio,
+        target: '≥ 0.5',
+        pass: ratio >= 0.5,
+        spread: {
+          min: Math.min(...ratios),
+          median: median(ratios),
+          max: Math.max(...ratios),
+          n: ROUNDS,
+        },
+        details: { script, dropped },
+      },
+    ];
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
