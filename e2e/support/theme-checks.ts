@@ -90,10 +90,13 @@ async function measureInPage({
     const [a, b] = [luminance(pixel(background, colour)), luminance(pixel(background))];
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   };
+  // Behind an open modal dialog or drawer the page cannot be used, and the backdrop re-colours it.
+  const modal = document.querySelector('dialog:modal');
   const shown = (element: Element) =>
     element.getClientRects().length > 0 &&
     getComputedStyle(element).visibility !== 'hidden' &&
-    !element.closest('[inert]');
+    !element.closest('[inert]') &&
+    (!modal || modal.contains(element));
   const name = (element: Element) => {
     const label =
       element.getAttribute('aria-label') ??
