@@ -1,33 +1,12 @@
-import type { Page } from '@playwright/test';
 import { uploadFile } from './support/api';
 import { FIXTURES } from './support/files';
+import { overflowing } from './support/layout';
 import { expect, test } from './support/test';
 
 // Phones from 320 px up: nothing wider than the screen (hidden or not), a header that never covers its brand,
 // and a focused control never hidden under the sticky header.
 
 const WIDTHS = [320, 360, 390] as const;
-
-/** Every visible element of the page that reaches past the right edge of the screen, described. */
-function overflowing(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      // Inside a box that scrolls sideways on purpose (a wide table's wrapper), reaching past is fine.
-      if (el.closest('.overflow-x-auto, .drawer-side')) continue;
-      if (getComputedStyle(el).visibility === 'hidden') continue;
-      if (box.right > width + 0.5 || box.left < -0.5) {
-        found.push(
-          `${el.tagName.toLowerCase()}.${el.className.toString().split(' ').slice(0, 4).join('.')} ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`,
-        );
-      }
-    }
-    return found.slice(0, 8);
-  });
-}
 
 test('My Files, Public Files and Upload fit the screen from 320 px, with the header beside its brand', async ({
   page,

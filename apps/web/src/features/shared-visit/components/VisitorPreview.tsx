@@ -63,11 +63,12 @@ function TextPreview({ url, filename }: { url: string; filename: string }) {
     return () => controller.abort();
   }, [url]);
   if (text === null) return <p className="py-12 text-center text-base-content/80">Loading {filename}…</p>;
+  // A line without a space (a long URL, a hash) wraps anywhere instead of widening the card past the screen.
   return (
     <pre
       tabIndex={0}
       aria-label={`Text of ${filename}`}
-      className="max-h-[70vh] overflow-auto rounded-box bg-base-200 p-4 text-sm whitespace-pre-wrap break-words"
+      className="max-h-[70vh] overflow-auto rounded-box bg-base-200 p-4 text-sm whitespace-pre-wrap wrap-anywhere"
     >
       {text}
     </pre>
