@@ -12,3 +12,4 @@ export * from './sso';
 export * from './upload-config';
 export * from './path-ids';
 export * from './sort-key';
+export * from './dav';
