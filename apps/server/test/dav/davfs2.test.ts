@@ -46,10 +46,7 @@ describe.runIf(clientInstalled('mount.davfs', 'davfs2'))('davfs2', () => {
           mode: 0o600,
         });
         const conf = path.join(work, 'davfs2.conf');
-        fs.writeFileSync(
-          conf,
-          `secrets ${secrets}\ncache_dir ${path.join(work, 'cache')}\nuse_locks 1\ndelay_upload 0\n`,
-        );
+        fs.writeFileSync(conf, `secrets ${secrets}\nuse_locks 1\ndelay_upload 0\n`);
         try {
           await exec('mount.davfs', [server.davUrl, mnt, '-o', `conf=${conf}`], { timeout: 60_000 });
         } catch (error) {
