@@ -24,9 +24,9 @@ export async function startDavServer(
     DATA_DIR: dataDir,
     ...(database && { DATABASE_URL: database.url }),
     // A WebDAV drive takes any file (the instance setting), and files larger than the default 5 MB.
-    ALLOWED_UPLOAD_TYPES: 'any',
+    ...(!options.mediaOnly && { ALLOWED_UPLOAD_TYPES: 'any' }),
     MAX_UPLOAD_BYTES: String(64 * 1024 * 1024),
-    ...env,
+    ...options.env,
   });
   return {
     baseUrl: child.baseUrl,
