@@ -16,7 +16,7 @@ export interface DavServer {
 
 export async function startDavServer(
   dialect: TestDialect,
-  env: Record<string, string> = {},
+  options: { mediaOnly?: boolean; env?: Record<string, string> } = {},
 ): Promise<DavServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-dav-'));
   const database = dialect === 'postgres' ? await createPostgresDatabase() : undefined;

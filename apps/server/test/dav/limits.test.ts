@@ -14,7 +14,7 @@ describe.each(DIALECTS)('WebDAV PUT limits on %s', (dialect) => {
   const dav = (
     method: string,
     path: string,
-    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+    init: { body?: RequestInit['body']; headers?: Record<string, string> } = {},
   ) =>
     fetch(`${server.baseUrl}${path}`, {
       method,
@@ -33,7 +33,9 @@ describe.each(DIALECTS)('WebDAV PUT limits on %s', (dialect) => {
   it('a type the instance refuses answers 415 with the upload message and leaves nothing behind', async () => {
     const answer = await dav('PUT', '/dav/random.bin', { body: crypto.randomBytes(4096) });
     expect(answer.status).toBe(415);
-    expect((await answer.json()).message).toBe(unsupportedTypeMessage('application/octet-stream'));
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      unsupportedTypeMessage('application/octet-stream'),
+    );
     expect(await listing()).not.toContain('random.bin');
     expect((await account.client.get('/api/v1/files/user-files')).body.data).toEqual([]);
   });

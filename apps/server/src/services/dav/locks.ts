@@ -48,6 +48,8 @@ export interface LockRequest {
  * one only with an exclusive one. A lock with depth infinity covers everything below its path.
  */
 export class DavLocks {
+  private nextSweep = 0;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -91,6 +93,11 @@ export class DavLocks {
 
   async lock(ownerId: string, path: string, request: LockRequest): Promise<DavLockRow> {
     const now = this.clock.now();
+    // Ended locks are ignored already; whichever LOCK comes first each minute deletes them.
+    if (now >= this.nextSweep) {
+      this.nextSweep = now + 60_000;
+      await this.sweep();
+    }
     const row: DavLockRow = {
       token: `opaquelocktoken:${crypto.randomUUID()}`,
       owner_id: ownerId,
