@@ -22,6 +22,7 @@ export const DAV_MESSAGES = {
   readOnly: 'This access token is read-only',
   bodyTooLarge: 'The request body is too large',
   notFound: 'Nothing exists at this address',
+  noFolders: 'Folders are not available on this server yet',
 } as const;
 
 /** The address of an account's own tree for WebDAV clients, below the instance's origin. */
