@@ -28,6 +28,8 @@ import { meRoutes } from './routes/me';
 import { signInRoutes } from './routes/sign-in';
 import { ssoRoutes } from './routes/sso';
 import { fileRoutes } from './routes/files';
+import { folderRoutes } from './routes/folders';
+import { selectionRoutes } from './routes/selections';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/share-links';
 import { registerSharedPageHeaders, sharedRoutes } from './routes/shared';
@@ -158,6 +160,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(uploadRoutes, { services });
       await api.register(userRoutes, { services });
       await api.register(fileRoutes, { services });
+      await api.register(folderRoutes, { services });
+      await api.register(selectionRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });
       await api.register(meRoutes, { services });

@@ -12,4 +12,5 @@ export * from './sso';
 export * from './upload-config';
 export * from './path-ids';
 export * from './sort-key';
+export * from './folders';
 export * from './dav';

@@ -10,6 +10,7 @@ import {
 } from './limits';
 import { FILE_CATEGORIES } from './media';
 import { MESSAGES } from './messages';
+import { folderQueryValue } from './folders';
 import { pathIdSchema } from './path-ids';
 
 // ---------- entities ----------
@@ -63,6 +64,8 @@ export const fileSchema = z.object({
   thumbnailPending: z.boolean(),
   /** Absent (null) when the uploader's account no longer exists; shown as 'Unknown User'. */
   uploadedBy: uploaderSchema.nullable(),
+  /** The folder holding the file; null at the top. */
+  folderId: z.string().nullable(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 
@@ -192,14 +195,23 @@ export const booleanText = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
 
-export const updateFileBodySchema = z.object({
-  filename: z
-    .string({ error: MESSAGES.editFilenameRequired })
-    .trim()
-    .min(1, MESSAGES.editFilenameRequired)
-    .max(FILENAME_MAX_LENGTH, MESSAGES.filenameTooLong),
-  isPublic: booleanText.optional(),
-});
+export const updateFileBodySchema = z
+  .object({
+    filename: z
+      .string({ error: MESSAGES.editFilenameRequired })
+      .trim()
+      .min(1, MESSAGES.editFilenameRequired)
+      .max(FILENAME_MAX_LENGTH, MESSAGES.filenameTooLong)
+      .optional(),
+    isPublic: booleanText.optional(),
+    /** Moves the file: a folder's id, or null (or 'root') for the top. */
+    folderId: z.union([z.null(), folderQueryValue]).optional(),
+  })
+  // The spec's edit always names the file; only a move may leave the name as it is.
+  .refine((body) => body.filename !== undefined || body.folderId !== undefined, {
+    path: ['filename'],
+    error: MESSAGES.editFilenameRequired,
+  });
 export type UpdateFileBody = z.input<typeof updateFileBodySchema>;
 
 export const fileIdParamsSchema = z.object({ id: pathIdSchema(MESSAGES.fileNotFound) });
@@ -233,6 +245,8 @@ export const fileListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(1000).optional(),
+  /** Only the files directly in this folder ('root' for the top); absent: every file in the scope. */
+  folderId: folderQueryValue.optional(),
 });
 export type FileListQuery = z.input<typeof fileListQuerySchema>;
 export type FileListParams = z.output<typeof fileListQuerySchema>;

@@ -23,3 +23,12 @@ const COMBINING_MARKS = /\p{M}/gu;
 function withoutMarks(text: string): string {
   return text.normalize('NFKD').replace(COMBINING_MARKS, '');
 }
+
+/**
+ * A name with its case folded and nothing else: what "the same name ignoring case" compares ("Straße" and
+ * "STRASSE" are one name, "Résumé" and "Resume" are two). Stored beside each folder's name (folders.name_fold);
+ * a change here needs a migration that recomputes the stored values.
+ */
+export function caseFold(name: string): string {
+  return name.normalize('NFC').toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ');
+}

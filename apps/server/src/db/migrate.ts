@@ -19,6 +19,7 @@ import * as m017 from './migrations/017-name-sort-keys';
 import * as m018 from './migrations/018-throttle';
 import * as m019 from './migrations/019-upload-reservations';
 import * as m020 from './migrations/020-fair-jobs';
+import * as m021 from './migrations/021-folders';
 import * as m024 from './migrations/024-webdav';
 import { isPostgres } from './totals';
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '018_throttle': m018,
   '019_upload_reservations': m019,
   '020_fair_jobs': m020,
+  '021_folders': m021,
   '024_webdav': m024,
 };
 

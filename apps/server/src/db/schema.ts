@@ -61,10 +61,37 @@ export interface FilesTable {
   download_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The folder holding the file; null at the top (migration 021). */
+  folder_id: string | null;
   /** The modification time a WebDAV client gave the bytes (ISO); null: the upload's own time. */
   client_mtime: Generated<string | null>;
   /** 1 when `filename` is the whole name a WebDAV client wrote, extension included; 0 for web uploads. */
   exact_name: Generated<number>;
+}
+
+/** A folder of one account's tree; its parent is null at the top. */
+export interface FoldersTable {
+  id: string;
+  owner_id: string;
+  parent_id: string | null;
+  name: string;
+  /** nameSortKey(name): what the folder lists order by, bytewise on both dialects. */
+  name_key: string;
+  /** The case-folded name, unique among one parent's folders (caseFold in the contract). */
+  name_fold: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The files and folders a signed zip link packs, until the link expires (migration 021). */
+export interface ZipSelectionsTable {
+  id: string;
+  user_id: string;
+  /** JSON arrays of ids. */
+  file_ids: string;
+  folder_ids: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** Who may run background reclamation right now (one process at a time). */
@@ -285,6 +312,8 @@ export interface ResumableUploadsTable {
   tail_bytes: Generated<number>;
   /** S3 only: the first bytes (up to SNIFF_BYTES), base64, for the type check any process may make. */
   head_bytes: string | null;
+  /** The folder the file will land in; null for the top (migration 021). */
+  folder_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A WebDAV write lock on a path of its owner's tree (db/migrations/024-webdav.ts). */
@@ -314,6 +343,8 @@ export interface Database {
   sessions: SessionsTable;
   blobs: BlobsTable;
   files: FilesTable;
+  folders: FoldersTable;
+  zip_selections: ZipSelectionsTable;
   leases: LeasesTable;
   owner_file_totals: OwnerFileTotalsTable;
   file_totals: FileTotalsTable;

@@ -157,5 +157,17 @@ async function readUploadForm(
     ]);
   }
   const isPublic = booleanText.safeParse(fields.isPublic ?? 'false');
-  return { fields: { filename: fields.filename, isPublic: isPublic.success && isPublic.data }, file };
+  return {
+    fields: {
+      filename: fields.filename,
+      isPublic: isPublic.success && isPublic.data,
+      folderId: folderField(fields.folderId),
+    },
+    file,
+  };
+}
+
+/** A form's or metadata's folder: empty or 'root' is the top. */
+export function folderField(value: string | undefined): string | null {
+  return value === undefined || value === '' || value === 'root' ? null : value;
 }

@@ -18,6 +18,10 @@ export function describedOnly(...parts: DescribedPart[]): FastifySchemaCompiler<
 }
 
 const bytes = (description: string) => z.string().meta({ format: 'binary', description });
+const folderIdText = z
+  .string()
+  .max(100)
+  .meta({ description: "The folder the file goes in: a folder's id, or 'root' (or empty) for the top." });
 const isPublicText = z
   .enum(['true', 'false', 'on', '1', '0'])
   .meta({ description: 'Whether anyone may see the file ("true", "on" or "1"); private by default.' });
@@ -32,12 +36,18 @@ export const uploadFormSchema = z.object({
     description: "The file's name, without extension; the file part's name without its extension if absent.",
   }),
   isPublic: isPublicText.optional(),
+  folderId: folderIdText.optional(),
 });
 
-/** The edit form: multipart, URL-encoded or JSON; only these two fields are read. */
+/** The edit form: multipart, URL-encoded or JSON; only these three fields are read. */
 export const updateFormSchema = z.object({
-  filename: z.string().max(FILENAME_MAX_LENGTH).meta({ description: "The file's new name." }),
+  filename: z
+    .string()
+    .max(FILENAME_MAX_LENGTH)
+    .optional()
+    .meta({ description: "The file's new name; required unless the edit only moves the file." }),
   isPublic: z.union([isPublicText, z.boolean()]).optional(),
+  folderId: z.union([folderIdText, z.null()]).optional(),
 });
 
 const tusResumable = z
@@ -57,7 +67,8 @@ export const tusCreateHeadersSchema = z.object({
     .meta({
       description:
         'Comma-separated `key base64(value)` pairs. Read: `filename` (the name to show, without extension), ' +
-        '`filetype` (the declared media type) and `isPublic` ("true" to make the file public).',
+        '`filetype` (the declared media type), `isPublic` ("true" to make the file public) and `folderId` ' +
+        '(the folder it lands in).',
     }),
   'Content-Type': z
     .literal(OFFSET_CONTENT_TYPE)

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, booleanText } from '@cloudstash/contract';
 import { AppError } from '../errors';
+import { folderField } from './multipart-upload';
 
 export const TUS_VERSION = '1.0.0';
 export const TUS_EXTENSIONS = 'creation,creation-with-upload,termination,expiration';
@@ -29,12 +30,13 @@ export function requireTusVersion(request: FastifyRequest, reply: FastifyReply):
 
 /**
  * Upload-Metadata: comma-separated `key base64value` pairs (the value may be absent). We read `filename`,
- * `filetype` and `isPublic`; a pair that is not of that form is a 400.
+ * `filetype`, `isPublic` and `folderId`; a pair that is not of that form is a 400.
  */
 export function parseUploadMetadata(header: string | undefined): {
   filename?: string;
   declaredType?: string;
   isPublic: boolean;
+  folderId: string | null;
 } {
   const pairs = new Map<string, string>();
   for (const pair of (header ?? '').split(',')) {
@@ -50,6 +52,7 @@ export function parseUploadMetadata(header: string | undefined): {
     filename: pairs.get('filename'),
     declaredType: pairs.get('filetype'),
     isPublic: isPublic.success && isPublic.data,
+    folderId: folderField(pairs.get('folderId')),
   };
 }
 

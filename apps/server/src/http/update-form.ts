@@ -8,7 +8,7 @@ import { AppError } from '../errors';
  */
 export async function readUpdateForm(
   request: FastifyRequest,
-): Promise<{ filename?: unknown; isPublic?: unknown }> {
+): Promise<{ filename?: unknown; isPublic?: unknown; folderId?: unknown }> {
   let fields: Record<string, unknown> = {};
   if (request.isMultipart()) {
     for await (const part of request.parts({ limits: { files: 0, fields: 8, fieldSize: 4096, parts: 8 } })) {
@@ -21,5 +21,5 @@ export async function readUpdateForm(
   } else if (request.body && typeof request.body === 'object') {
     fields = request.body as Record<string, unknown>;
   }
-  return { filename: fields.filename, isPublic: fields.isPublic };
+  return { filename: fields.filename, isPublic: fields.isPublic, folderId: fields.folderId };
 }

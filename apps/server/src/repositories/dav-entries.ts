@@ -1,4 +1,9 @@
+import { sql } from 'kysely';
+import { nameSortKey } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
+
+const inFolder = (folderId: string | null) =>
+  folderId === null ? sql<boolean>`folder_id is null` : sql<boolean>`folder_id = ${folderId}`;
 
 /** The columns a WebDAV listing shows of a file. */
 const ENTRY_COLUMNS = [
@@ -32,24 +37,29 @@ export interface DavFileRow {
 export function filesNamed(
   db: Executor,
   ownerId: string,
-  _folderId: string | null, // FOLDERS-MERGE
+  folderId: string | null,
   names: string[],
 ): Promise<DavFileRow[]> {
-  return db
-    .selectFrom('files')
-    .select(ENTRY_COLUMNS)
-    .where('owner_id', '=', ownerId)
-    .where('filename', 'in', names)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute() as Promise<DavFileRow[]>;
+  return (
+    db
+      .selectFrom('files')
+      .select(ENTRY_COLUMNS)
+      .where('owner_id', '=', ownerId)
+      .where(inFolder(folderId))
+      // The (owner, folder, filename_key, filename) index: the keys narrow it, the exact names decide.
+      .where('filename_key', 'in', [...new Set(names.map(nameSortKey))])
+      .where('filename', 'in', names)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute() as Promise<DavFileRow[]>
+  );
 }
 
 /** A page of one folder's files in creation order after (created_at, id), on the (owner, folder, created) index. */
 export function filesInFolderPage(
   db: Executor,
   ownerId: string,
-  _folderId: string | null, // FOLDERS-MERGE
+  folderId: string | null,
   after: { created_at: string; id: string } | undefined,
   limit: number,
 ): Promise<DavFileRow[]> {

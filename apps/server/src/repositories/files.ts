@@ -137,10 +137,12 @@ export function findFileWithOwner(
     .executeTakeFirst() as Promise<(FileWithOwner & FileWithBlob) | undefined>;
 }
 
+export type FileChanges = Partial<Pick<FileRow, 'filename' | 'is_public' | 'folder_id'>>;
+
 export async function updateFileRow(
   db: Executor,
   id: string,
-  changes: Partial<Pick<FileRow, 'filename' | 'is_public'>>,
+  changes: FileChanges,
   now: string,
 ): Promise<void> {
   const key = changes.filename === undefined ? {} : { filename_key: nameSortKey(changes.filename) };
@@ -203,6 +205,12 @@ function applyFilters(
   if (p.uploader) q = q.where(contains('users.name', p.uploader));
   if (p.id) q = q.where(contains('files.id', p.id));
   if (p.type) q = q.where(contains('files.mimetype', p.type));
+  if (p.folderId !== undefined) {
+    const folderId = p.folderId;
+    q = q.where((eb) =>
+      folderId === null ? eb('files.folder_id', 'is', null) : eb('files.folder_id', '=', folderId),
+    );
+  }
   if (p.q) {
     const text = p.q;
     if (search.byIndex) {
@@ -344,7 +352,8 @@ async function totalFromCounters(
   scope: FileScope,
   p: FileListParams,
 ): Promise<number | undefined> {
-  if (p.q || p.uploader || p.id || p.type || p.userId) return undefined;
+  // One folder's files are counted through the folder's index; the counters keep whole accounts only.
+  if (p.q || p.uploader || p.id || p.type || p.userId || p.folderId !== undefined) return undefined;
   if (scope.kind === 'owner') {
     if (p.category) return undefined; // an owner's files are few and indexed: counted directly
     const row = await ownerTotalsRow(db, scope.ownerId);
@@ -574,4 +583,68 @@ export async function renameFileExact(
 
 export async function setClientMtime(db: Executor, id: string, mtime: string): Promise<void> {
   await db.updateTable('files').set({ client_mtime: mtime }).where('id', '=', id).execute();
+}
+
+/** What packing a file into a zip needs of it. */
+export type PackedFile = Pick<
+  FileRow,
+  | 'id'
+  | 'owner_id'
+  | 'filename'
+  | 'mimetype'
+  | 'size'
+  | 'blob_hash'
+  | 'created_at'
+  | 'updated_at'
+  | 'folder_id'
+  | 'is_public'
+>;
+
+const packedColumns = [
+  'id',
+  'owner_id',
+  'filename',
+  'mimetype',
+  'size',
+  'blob_hash',
+  'created_at',
+  'updated_at',
+  'folder_id',
+  'is_public',
+] as const;
+
+/** Every file directly in the folder, oldest first (the order ` (2)` suffixes follow). */
+export function filesInFolder(db: Executor, folderId: string): Promise<PackedFile[]> {
+  return db
+    .selectFrom('files')
+    .select(packedColumns)
+    .where('folder_id', '=', folderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The files among these ids, oldest first. */
+export async function filesByIds(db: Executor, ids: string[]): Promise<PackedFile[]> {
+  const found: PackedFile[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    found.push(
+      ...(await db
+        .selectFrom('files')
+        .select(packedColumns)
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return found.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/** Moves files to a folder (null: the top) in one statement. */
+export async function moveFileRows(db: Executor, ids: string[], folderId: string | null, now: string) {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .updateTable('files')
+      .set({ folder_id: folderId, updated_at: now })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
 }

@@ -108,6 +108,24 @@ export class BlobReferences {
     });
   }
 
+  /**
+   * Removes many file rows in one transaction, each releasing its reference as removeFile does; the hashes they
+   * released, for reclamation.
+   */
+  async removeFiles(fileIds: string[]): Promise<string[]> {
+    return inTransaction(this.db, async (trx) => {
+      const released: string[] = [];
+      for (const id of fileIds) {
+        const hash = await files.deleteFileRow(trx, id);
+        if (hash) {
+          await blobs.releaseBlobReference(trx, hash);
+          released.push(hash);
+        }
+      }
+      return released;
+    });
+  }
+
   /** Deletes an unreferenced blob's row and bytes; a no-op when someone references it again. */
   async reclaim(hash: string): Promise<boolean> {
     return inTransaction(this.db, async (trx) => {

@@ -22,6 +22,9 @@ import { Downloads } from './downloads';
 import { ShareLinkTokens } from './share-link-tokens';
 import { ShareLinks } from './share-links';
 import { Files } from './files';
+import { Folders } from './folders';
+import { Batch } from './batch';
+import { Zips } from './zips';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
 import { Maintenance } from './maintenance';
@@ -99,6 +102,7 @@ export function createServices(
     config.searchCountLimit,
     hooks,
   );
+  const folders = new Folders(db, references, reclaims, clock);
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
   const removal = new AccountRemoval(db, references, reclaims, resumable, clock);
@@ -107,6 +111,9 @@ export function createServices(
     config,
     uploadHooks: hooks,
     resumable,
+    folders,
+    batch: new Batch(db, folders, references, reclaims, clock),
+    zips: new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock),
     sessions,
     references,
     reclaims,
@@ -143,7 +150,7 @@ export function createServices(
     // The WebDAV adapter (/dav/): the same files and folders, by path.
     dav: {
       credentials: new DavCredentials(accessTokens, throttle),
-      tree: new DavTree(db, files, new FolderAdapter()),
+      tree: new DavTree(db, files, new FolderAdapter(db, folders)),
       locks: new DavLocks(db, clock),
       properties: new DavProperties(db),
     },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  FOLDER_MESSAGES,
   MESSAGES,
   cleanFilename,
   uploadFilename,
@@ -16,7 +17,7 @@ import type { z } from 'zod';
 import type { BlobSource, BlobStore, ByteRange } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
 import { nowIso } from '../db/executor';
-import { AppError } from '../errors';
+import { AppError, notFound } from '../errors';
 import * as files from '../repositories/files';
 import type { FileScope, FileWithBlob } from '../repositories/files';
 import { setBlobChecksum } from '../repositories/blobs';
@@ -27,13 +28,15 @@ import type { BlobReferences } from './blob-references';
 import type { SignedUrls } from './signed-urls';
 import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireContentAccess, requireFileAccess } from './file-access';
+import { requireFolderAccess } from './folder-access';
 import { presentFile } from './presenters';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 import type { Thumbnails } from './thumbnails/thumbnails';
 
 export interface ReceivedUpload {
-  fields: { filename?: string; isPublic?: boolean };
+  /** `folderId`: where the file goes (absent or null: the top). */
+  fields: { filename?: string; isPublic?: boolean; folderId?: string | null };
   /** What the bytes showed, and where they wait to be stored (a temporary file, or an object staged in S3). */
   file: InspectedBytes & { source: BlobSource; declaredType?: string; originalName?: string };
 }
@@ -123,6 +126,7 @@ export class Files {
     if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
     const mimetype = await detectMediaType(file.head, file);
     assertAcceptedType(mimetype, file.declaredType);
+    const folder = await this.requireTargetFolder(viewer, viewer.id, fields.folderId);
 
     const now = nowIso();
     const row: files.NewFileRow = {
@@ -137,6 +141,7 @@ export class Files {
       download_count: 0,
       created_at: now,
       updated_at: now,
+      folder_id: folder?.id ?? null,
     };
     await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, viewer.id, row.size));
     this.hooks.afterCommit?.();
@@ -181,6 +186,7 @@ export class Files {
       owner_id: viewer.id,
       blob_hash: file.hash,
       filename: target.name,
+      folder_id: target.folderId,
       mimetype,
       category: fileCategory(mimetype),
       size: file.size,
@@ -206,6 +212,7 @@ export class Files {
       id: crypto.randomUUID(),
       owner_id: viewer.id,
       filename: target.name,
+      folder_id: target.folderId,
       is_public: 0,
       download_count: 0,
       created_at: now,
@@ -223,7 +230,12 @@ export class Files {
   /** A WebDAV rename or move: the file keeps its id, links and counts under its new exact name. */
   async renameExact(viewer: Viewer, fileId: string, target: NamedTarget): Promise<void> {
     await requireFileAccess(this.db, viewer, fileId, 'delete');
-    await files.renameFileExact(this.db, fileId, { filename: target.name }, nowIso());
+    await files.renameFileExact(
+      this.db,
+      fileId,
+      { filename: target.name, folder_id: target.folderId },
+      nowIso(),
+    );
   }
 
   /** The client's modification time for the file (X-OC-Mtime, Win32LastModifiedTime). */
@@ -246,7 +258,7 @@ export class Files {
   async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'moderate');
     // A new name is cleaned exactly like an uploaded one: no controls, line breaks, direction tricks or paths.
-    const filename = cleanFilename(input.filename);
+    const filename = input.filename === undefined ? file.filename : cleanFilename(input.filename);
     if (!filename) {
       throw new AppError('VALIDATION_FAILED', MESSAGES.editFilenameRequired, [
         { path: 'filename', message: MESSAGES.editFilenameRequired },
@@ -256,10 +268,22 @@ export class Files {
     if (file.owner_id !== viewer.id && filename !== file.filename) {
       throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
     }
-    const changes: { filename: string; is_public?: number } = { filename };
+    const changes: files.FileChanges = { filename };
     if (input.isPublic !== undefined) changes.is_public = input.isPublic ? 1 : 0;
+    if (input.folderId !== undefined && input.folderId !== file.folder_id) {
+      if (file.owner_id !== viewer.id) throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+      changes.folder_id = (await this.requireTargetFolder(viewer, file.owner_id, input.folderId))?.id ?? null;
+    }
     await files.updateFileRow(this.db, fileId, changes, nowIso());
     return this.get(viewer, fileId);
+  }
+
+  /** A folder files may be put in for their owner: one the viewer may write to, of the same tree; null is the top. */
+  async requireTargetFolder(viewer: Viewer, ownerId: string, folderId: string | null | undefined) {
+    if (folderId === null || folderId === undefined) return null;
+    const folder = await requireFolderAccess(this.db, viewer, folderId, 'write');
+    if (folder.owner_id !== ownerId) throw notFound(FOLDER_MESSAGES.notFound);
+    return folder;
   }
 
   async remove(viewer: Viewer, fileId: string): Promise<void> {
@@ -276,6 +300,9 @@ export class Files {
   }
 
   async list(viewer: Viewer, scope: FileScope, params: FileListParams) {
+    // The public list stays flat; any other list may narrow to one folder the viewer may see.
+    if (scope.kind === 'public') params = { ...params, folderId: undefined };
+    else if (params.folderId) await requireFolderAccess(this.db, viewer, params.folderId, 'view');
     const audience = scope.kind === 'public' && viewer.role !== 'admin' ? 'public' : 'private';
     const page = await files.listFiles(this.db, scope, params, {
       searchEmail: audience === 'private',

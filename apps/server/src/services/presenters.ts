@@ -44,6 +44,7 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
     thumbnailUrl: row.has_thumbnail ? thumbnailUrl(row.id) : null,
     thumbnailPending: row.thumbnail_pending === 1,
     uploadedBy,
+    folderId: row.folder_id ?? null,
   };
 }
 

@@ -21,6 +21,8 @@ export interface NewResumableUpload {
   filename?: string;
   declaredType?: string;
   isPublic: boolean;
+  /** The folder the file will land in; null for the top. */
+  folderId: string | null;
 }
 
 /** Where an upload stands; `fileId` once its last byte arrived and it became a file. */
@@ -90,6 +92,8 @@ export class ResumableUploads {
       throw new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(input.length, this.config.maxUploadBytes));
     }
     await this.quotas.assertRoom(viewer.id, input.length);
+    // A folder that cannot take the file is refused before any byte is sent (and checked again at the end).
+    const folderId = (await this.files.requireTargetFolder(viewer, viewer.id, input.folderId))?.id ?? null;
     const id = crypto.randomUUID();
     // The pieces' place first: a crash in between leaves pieces no row knows (gc removes them), never a row
     // without them.
@@ -110,6 +114,7 @@ export class ResumableUploads {
       s3_parts: '[]',
       tail_bytes: 0,
       head_bytes: null,
+      folder_id: folderId,
     };
     try {
       await this.admit(row);
@@ -298,7 +303,11 @@ export class ResumableUploads {
     let fileId: string;
     try {
       const file = await this.files.upload(viewer, {
-        fields: { filename: row.filename ?? undefined, isPublic: row.is_public === 1 },
+        fields: {
+          filename: row.filename ?? undefined,
+          isPublic: row.is_public === 1,
+          folderId: row.folder_id,
+        },
         file: {
           ...bytes,
           source,

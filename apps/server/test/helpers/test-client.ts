@@ -27,6 +27,8 @@ export interface UploadInput {
   type?: string;
   filename?: string;
   isPublic?: boolean | string;
+  /** The folder the file goes into (form field `folderId`). */
+  folderId?: string;
   /** Send the file part before the text fields (both orders must work). */
   fileFirst?: boolean;
 }
@@ -113,6 +115,7 @@ export class TestClient {
     const fields = () => {
       if (input.filename !== undefined) form.append('filename', input.filename);
       if (input.isPublic !== undefined) form.append('isPublic', String(input.isPublic));
+      if (input.folderId !== undefined) form.append('folderId', input.folderId);
     };
     if (!input.fileFirst) fields();
     form.append(

@@ -19,6 +19,7 @@ const photo = (n: number): StoredFile => ({
   thumbnailUrl: `/api/v1/files/f/f${n}/thumbnail`,
   thumbnailPending: false,
   uploadedBy: null,
+  folderId: null,
 });
 
 describe('the file grid', () => {

@@ -23,6 +23,7 @@ const file: StoredFile = {
   thumbnailUrl: null,
   thumbnailPending: false,
   uploadedBy: null,
+  folderId: null,
 };
 
 const list = (state: Partial<PagedList<StoredFile>>): PagedList<StoredFile> => ({

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/executor';
 import { isPostgres } from '../../db/totals';
 import { fileIdsOfOwner } from '../../repositories/files';
+import { deleteFoldersOfOwner } from '../../repositories/folders';
 import * as users from '../../repositories/users';
 import { deleteSessionsOfUserExcept } from '../../repositories/sessions';
 import type { BlobReferences } from '../blob-references';
@@ -51,12 +52,10 @@ export class AccountRemoval {
       for (;;) {
         const ids = await fileIdsOfOwner(this.db, userId, FILE_BATCH);
         if (ids.length === 0) break;
-        for (const id of ids) {
-          const hash = await this.references.removeFile(id);
-          if (hash) this.reclaims.add(hash);
-        }
+        for (const hash of await this.references.removeFiles(ids)) this.reclaims.add(hash);
       }
       try {
+        await deleteFoldersOfOwner(this.db, userId);
         await users.deleteUserRow(this.db, userId);
         return;
       } catch (error) {

@@ -1,21 +1,51 @@
-import { DAV_MESSAGES } from '@cloudstash/contract';
+import * as folders from '../../repositories/folders';
+import type { Db } from '../../db/connect';
+import type { Folders } from '../folders';
 import type { Viewer } from '../sessions';
-import { DavError } from './errors';
 import type { DavFolderRow, DavFolders } from './folders';
 
-/** Until the folder tree exists, the account's top level is the only folder: making another is refused. */
+const PAGE = 500;
+
+/**
+ * The WebDAV tree's folders, through the Folders service for every change (the same rules and the same
+ * recursive delete as the API) and its repository for the lookups by name a path needs.
+ */
 export class FolderAdapter implements DavFolders {
-  async child(): Promise<DavFolderRow | undefined> {
-    return undefined;
+  constructor(
+    private readonly db: Db,
+    private readonly service: Folders,
+  ) {}
+
+  /** The folder named exactly `name` (folder names are unique ignoring case; a path names one exactly). */
+  async child(viewer: Viewer, parentId: string | null, name: string): Promise<DavFolderRow | undefined> {
+    const row = await folders.findChildFolder(this.db, viewer.id, parentId, name);
+    return row && row.name === name ? row : undefined;
   }
-  async *children(): AsyncGenerator<DavFolderRow> {}
-  async create(_viewer: Viewer): Promise<DavFolderRow> {
-    throw new DavError(403, DAV_MESSAGES.noFolders);
+
+  async *children(viewer: Viewer, parentId: string | null): AsyncGenerator<DavFolderRow> {
+    let cursor: string | undefined;
+    do {
+      const page = await folders.listChildFolders(this.db, viewer.id, parentId, { limit: PAGE, cursor });
+      yield* page.items;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
   }
-  async remove(): Promise<void> {
-    throw new DavError(403, DAV_MESSAGES.noFolders);
+
+  async create(viewer: Viewer, parentId: string | null, name: string): Promise<DavFolderRow> {
+    const created = await this.service.create(viewer, { name, parentId });
+    return {
+      id: created._id,
+      name: created.name,
+      created_at: created.createdAt,
+      updated_at: created.updatedAt,
+    };
   }
-  async moveFolder(): Promise<void> {
-    throw new DavError(403, DAV_MESSAGES.noFolders);
+
+  remove(viewer: Viewer, id: string): Promise<void> {
+    return this.service.remove(viewer, id);
+  }
+
+  async moveFolder(viewer: Viewer, id: string, parentId: string | null, name: string): Promise<void> {
+    await this.service.update(viewer, id, { name, parentId });
   }
 }

@@ -7,7 +7,7 @@ import { MESSAGES, cleanFilename, updateFileBodySchema } from '@cloudstash/contr
 export function editFilenameError(typed: string): string | null {
   const parsed = updateFileBodySchema.safeParse({ filename: typed });
   if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.editFilenameRequired;
-  return cleanFilename(parsed.data.filename) ? null : MESSAGES.editFilenameRequired;
+  return cleanFilename(parsed.data.filename ?? '') ? null : MESSAGES.editFilenameRequired;
 }
 
 /**

@@ -21,6 +21,7 @@ const file: StoredFile = {
   thumbnailUrl: null,
   thumbnailPending: false,
   uploadedBy: null,
+  folderId: null,
 };
 
 function renderDialog() {

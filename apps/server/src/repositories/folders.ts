@@ -1,0 +1,173 @@
+import { sql } from 'kysely';
+import { caseFold, nameSortKey } from '@cloudstash/contract';
+import type { Executor } from '../db/executor';
+import type { FoldersTable } from '../db/schema';
+import { isPostgres } from '../db/totals';
+import { decodeCursor, encodeCursor } from './cursor';
+
+export type FolderRow = FoldersTable;
+export type NewFolderRow = Omit<FolderRow, 'name_key' | 'name_fold'>;
+
+/** The derived columns of a name: its sort key and its case-folded form. */
+const nameColumns = (name: string) => ({ name, name_key: nameSortKey(name), name_fold: caseFold(name) });
+
+export async function insertFolder(db: Executor, folder: NewFolderRow): Promise<void> {
+  await db
+    .insertInto('folders')
+    .values({ ...folder, ...nameColumns(folder.name) })
+    .execute();
+}
+
+export function findFolder(db: Executor, id: string): Promise<FolderRow | undefined> {
+  return db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const inParent = (parentId: string | null) =>
+  parentId === null ? sql<boolean>`parent_id is null` : sql<boolean>`parent_id = ${parentId}`;
+
+/** The owner's folder of that name (ignoring case) in the parent, if any. */
+export function findChildFolder(
+  db: Executor,
+  ownerId: string,
+  parentId: string | null,
+  name: string,
+): Promise<FolderRow | undefined> {
+  return db
+    .selectFrom('folders')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where(sql<boolean>`coalesce(parent_id, '') = ${parentId ?? ''}`)
+    .where('name_fold', '=', caseFold(name))
+    .executeTakeFirst();
+}
+
+/**
+ * One keyset page of a folder's subfolders, by name (key, exact name, id, bytewise on both dialects), and how
+ * many there are.
+ */
+export async function listChildFolders(
+  db: Executor,
+  ownerId: string,
+  parentId: string | null,
+  page: { limit: number; cursor?: string },
+) {
+  const c = isPostgres(db) ? sql` collate "C"` : sql``;
+  const keys = [sql`name_key${c}`, sql`name${c}`, sql`id${c}`];
+  let query = db.selectFrom('folders').selectAll().where('owner_id', '=', ownerId).where(inParent(parentId));
+  const { total } = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const after = decodeCursor(page.cursor, 'text');
+  if (after) {
+    const values = [nameSortKey(String(after.value)), after.value, after.id];
+    query = query
+      .where(sql<boolean>`(${sql.join(keys)}) > (${sql.join(values)})`)
+      .where(sql<boolean>`${keys[0]} >= ${values[0]}`);
+  }
+  for (const key of keys) query = query.orderBy(key);
+  const rows = await query.limit(page.limit + 1).execute();
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  return {
+    items,
+    total: Number(total),
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last.name, last.id) : null,
+  };
+}
+
+/** Every subfolder of a parent, whatever their number (a zip or a copy walks them all). */
+export function allChildFolders(db: Executor, parentId: string): Promise<FolderRow[]> {
+  return db.selectFrom('folders').selectAll().where('parent_id', '=', parentId).orderBy('name_key').execute();
+}
+
+/**
+ * The folder and its ancestors, nearest first, read in one recursive query; bounded by the depth limit so a
+ * cycle (which the service never lets a move make) could not loop.
+ */
+export async function folderAndAncestors(db: Executor, id: string, maxDepth: number): Promise<FolderRow[]> {
+  const { rows } = await sql<FolderRow & { depth: number }>`
+    with recursive chain as (
+      select folders.*, 0 as depth from folders where id = ${id}
+      union all
+      select f.*, chain.depth + 1 from folders f join chain on f.id = chain.parent_id where chain.depth < ${maxDepth}
+    )
+    select * from chain order by depth`.execute(db);
+  return rows;
+}
+
+/** The ids of the folder and of every folder below it, in one recursive query. */
+export async function folderAndDescendantIds(db: Executor, id: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive tree as (
+      select id from folders where id = ${id}
+      union all
+      select f.id from folders f join tree on f.parent_id = tree.id
+    )
+    select id from tree`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** How many levels lie below the folder (0 when it has no subfolders). */
+export async function heightBelow(db: Executor, id: string): Promise<number> {
+  const { rows } = await sql<{ height: number }>`
+    with recursive tree as (
+      select id, 0 as depth from folders where id = ${id}
+      union all
+      select f.id, tree.depth + 1 from folders f join tree on f.parent_id = tree.id
+    )
+    select max(depth) as height from tree`.execute(db);
+  return Number(rows[0]?.height ?? 0);
+}
+
+export async function updateFolderRow(
+  db: Executor,
+  id: string,
+  changes: { name?: string; parent_id?: string | null },
+  now: string,
+): Promise<void> {
+  const named = changes.name === undefined ? {} : nameColumns(changes.name);
+  await db
+    .updateTable('folders')
+    .set({ ...changes, ...named, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes folder rows (their files must be gone first). */
+export async function deleteFolderRows(db: Executor, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('folders')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+}
+
+/** A batch of the ids of the files directly in these folders, for removal one by one through the dedup path. */
+export async function fileIdsInFolders(db: Executor, folderIds: string[], limit: number): Promise<string[]> {
+  if (!folderIds.length) return [];
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('folder_id', 'in', folderIds)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The ids among these that are folders of the owner. */
+export async function ownedFolderIds(db: Executor, ownerId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Every folder of an account, for removing the account. */
+export async function deleteFoldersOfOwner(db: Executor, ownerId: string): Promise<void> {
+  await db.deleteFrom('folders').where('owner_id', '=', ownerId).execute();
+}

@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import {
+  FOLDER_MAX_DEPTH,
+  FOLDER_MESSAGES,
+  type Folder,
+  type FolderWithPath,
+  type UpdateFolderBody,
+} from '@cloudstash/contract';
+import type { Db } from '../db/connect';
+import { inTransaction, type Executor } from '../db/executor';
+import { AppError } from '../errors';
+import * as folders from '../repositories/folders';
+import type { FolderRow } from '../repositories/folders';
+import { isUniqueViolation } from './accounts/errors';
+import type { BlobReferences } from './blob-references';
+import { isoNow, type Clock } from './clock';
+import { requireFolderAccess, type FolderAction } from './folder-access';
+import type { ReclaimQueue } from './reclaim-queue';
+import type { Viewer } from './sessions';
+
+export const presentFolder = (row: FolderRow): Folder => ({
+  _id: row.id,
+  name: row.name,
+  parentId: row.parent_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const nameTaken = () => new AppError('CONFLICT', FOLDER_MESSAGES.nameTaken);
+const tooDeep = () => new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.tooDeep);
+
+/** Files removed per transaction when a folder's contents go. */
+const REMOVAL_BATCH = 200;
+
+/**
+ * One account's folder tree: making, naming, moving and removing folders. A folder's name is unique among its
+ * parent's folders ignoring case (the database's unique index decides races); a folder never moves into itself
+ * or below itself, and no folder lies deeper than FOLDER_MAX_DEPTH. Moves change one row, whatever lies below.
+ */
+export class Folders {
+  constructor(
+    private readonly db: Db,
+    private readonly references: BlobReferences,
+    private readonly reclaims: ReclaimQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(viewer: Viewer, input: { name: string; parentId?: string | null }): Promise<Folder> {
+    const parentId = input.parentId ?? null;
+    const now = isoNow(this.clock);
+    const row: folders.NewFolderRow = {
+      id: crypto.randomUUID(),
+      owner_id: viewer.id,
+      parent_id: parentId,
+      name: input.name,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.writeNamed(async (trx) => {
+      if (parentId !== null) {
+        const parent = await requireFolderAccess(trx, viewer, parentId, 'write');
+        if ((await this.depthOf(trx, parent.id)) + 1 > FOLDER_MAX_DEPTH) throw tooDeep();
+      }
+      if (await folders.findChildFolder(trx, viewer.id, parentId, input.name)) throw nameTaken();
+      await folders.insertFolder(trx, row);
+    });
+    return presentFolder((await folders.findFolder(this.db, row.id))!);
+  }
+
+  /** The folder and the path to it from the top. */
+  async get(viewer: Viewer, id: string): Promise<FolderWithPath> {
+    const folder = await requireFolderAccess(this.db, viewer, id, 'view');
+    const chain = await folders.folderAndAncestors(this.db, folder.id, FOLDER_MAX_DEPTH);
+    const path = chain
+      .slice(1)
+      .reverse()
+      .map((f) => ({ _id: f.id, name: f.name }));
+    return { ...presentFolder(folder), path };
+  }
+
+  /** One page of a folder's subfolders (null: the top of the viewer's own tree), by name. */
+  async list(viewer: Viewer, parentId: string | null, page: { limit: number; cursor?: string }) {
+    const ownerId =
+      parentId === null ? viewer.id : (await requireFolderAccess(this.db, viewer, parentId, 'view')).owner_id;
+    const result = await folders.listChildFolders(this.db, ownerId, parentId, page);
+    return {
+      items: result.items.map(presentFolder),
+      meta: { total: result.total, nextCursor: result.nextCursor },
+    };
+  }
+
+  async update(viewer: Viewer, id: string, input: UpdateFolderBody): Promise<Folder> {
+    await this.writeNamed(async (trx) => {
+      const folder = await requireFolderAccess(trx, viewer, id, 'write');
+      const parentId = input.parentId === undefined ? folder.parent_id : input.parentId;
+      const name = input.name ?? folder.name;
+      if (parentId !== folder.parent_id) await this.assertMovable(trx, viewer, folder, parentId);
+      const clash = await folders.findChildFolder(trx, folder.owner_id, parentId, name);
+      if (clash && clash.id !== folder.id) throw nameTaken();
+      await folders.updateFolderRow(trx, id, { name, parent_id: parentId }, isoNow(this.clock));
+    });
+    return presentFolder((await folders.findFolder(this.db, id))!);
+  }
+
+  /** Moves folders (already checked to be the viewer's) into a target, in the caller's transaction. */
+  async moveInto(trx: Executor, viewer: Viewer, ids: string[], targetId: string | null): Promise<void> {
+    for (const id of ids) {
+      const folder = await requireFolderAccess(trx, viewer, id, 'write');
+      if (folder.parent_id === targetId) continue;
+      await this.assertMovable(trx, viewer, folder, targetId);
+      if (await folders.findChildFolder(trx, folder.owner_id, targetId, folder.name)) throw nameTaken();
+      await folders.updateFolderRow(trx, id, { parent_id: targetId }, isoNow(this.clock));
+    }
+  }
+
+  /** Removes the folder, every folder below it and every file in them, releasing each file's bytes. */
+  async remove(viewer: Viewer, id: string): Promise<void> {
+    await requireFolderAccess(this.db, viewer, id, 'write');
+    await this.removeTrees([id]);
+  }
+
+  /**
+   * Removes whole trees: their files first, a batch per transaction through the one dedup path, then the folder
+   * rows. A crash part-way leaves folders with fewer files, never a file without its folder; removing again
+   * finishes the work.
+   */
+  async removeTrees(rootIds: string[]): Promise<number> {
+    const ids = new Set<string>();
+    for (const root of rootIds)
+      for (const id of await folders.folderAndDescendantIds(this.db, root)) ids.add(id);
+    const all = [...ids];
+    for (let i = 0; i < all.length; i += 500) {
+      const chunk = all.slice(i, i + 500);
+      for (;;) {
+        const fileIds = await folders.fileIdsInFolders(this.db, chunk, REMOVAL_BATCH);
+        if (!fileIds.length) break;
+        for (const hash of await this.references.removeFiles(fileIds)) this.reclaims.add(hash);
+      }
+    }
+    // Deepest first is not needed: no foreign keys tie a folder to its parent, and all of them go.
+    await folders.deleteFolderRows(this.db, all);
+    return all.length;
+  }
+
+  /** The folder a new or moved file goes to, checked to be one the viewer may write into; null is the top. */
+  async requireTarget(viewer: Viewer, folderId: string | null | undefined, db: Executor = this.db) {
+    if (folderId === null || folderId === undefined) return null;
+    return requireFolderAccess(db, viewer, folderId, 'write');
+  }
+
+  /** Whether the viewer may act on the folder (404 when not), for routes that check before reading a body. */
+  async require(viewer: Viewer, id: string, action: FolderAction): Promise<FolderRow> {
+    return requireFolderAccess(this.db, viewer, id, action);
+  }
+
+  private async assertMovable(trx: Executor, viewer: Viewer, folder: FolderRow, targetId: string | null) {
+    if (targetId === null) return;
+    const target = await requireFolderAccess(trx, viewer, targetId, 'write');
+    const chain = await folders.folderAndAncestors(trx, target.id, FOLDER_MAX_DEPTH);
+    if (chain.some((f) => f.id === folder.id)) {
+      throw new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.intoItself);
+    }
+    if (chain.length + 1 + (await folders.heightBelow(trx, folder.id)) > FOLDER_MAX_DEPTH) throw tooDeep();
+  }
+
+  private async depthOf(db: Executor, id: string): Promise<number> {
+    return (await folders.folderAndAncestors(db, id, FOLDER_MAX_DEPTH)).length;
+  }
+
+  /** A write that may meet a name taken by a write racing it: the unique index's refusal is the same 409. */
+  private async writeNamed(work: (trx: Executor) => Promise<void>): Promise<void> {
+    try {
+      await inTransaction(this.db, work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    }
+  }
+}

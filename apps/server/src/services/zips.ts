@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import {
+  FOLDER_MESSAGES,
+  MESSAGES,
+  caseFold,
+  downloadFilename,
+  type zipBodySchema,
+} from '@cloudstash/contract';
+import type { z } from 'zod';
+import type { BlobStore } from '../blobs/blob-store';
+import type { Db } from '../db/connect';
+import { AppError, notFound } from '../errors';
+import { filesByIds, filesInFolder, type PackedFile } from '../repositories/files';
+import { allChildFolders, findFolder, type FolderRow } from '../repositories/folders';
+import * as selections from '../repositories/zip-selections';
+import { isoNow, type Clock } from './clock';
+import type { Downloads } from './downloads';
+import { accessDecision } from './file-access';
+import { folderDecision } from './folder-access';
+import type { Viewer } from './sessions';
+import type { SignedUrls } from './signed-urls';
+
+type ZipInput = z.output<typeof zipBodySchema>;
+
+/** A zip ready to stream: its name, its exact length (every entry is stored as is) and its bytes. */
+export interface ZipDownload {
+  filename: string;
+  size: number;
+  stream: Readable;
+}
+
+/**
+ * Names inside one folder of a zip, made unique the way a person would: the second "Report.pdf" becomes
+ * "Report (2).pdf", compared ignoring case so that unpacking on a case-insensitive disk overwrites nothing.
+ */
+class EntryNames {
+  private readonly taken = new Set<string>();
+
+  claim(name: string): string {
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; this.taken.has(caseFold(candidate)); n++) candidate = `${stem} (${n})${extension}`;
+    this.taken.add(caseFold(candidate));
+    return candidate;
+  }
+}
+
+/**
+ * Zips of a selection of files and folders. A zip link is signed like a download link and names a selection kept
+ * server-side for the link's lifetime; access is checked again for each item when the zip is made. Entries are
+ * stored without recompression (media is compressed already) and streamed one after the other from the blob
+ * store, so memory stays flat whatever the size; ZIP64 records appear when sizes or counts need them.
+ */
+export class Zips {
+  constructor(
+    private readonly db: Db,
+    private readonly store: BlobStore,
+    private readonly signedUrls: SignedUrls,
+    private readonly downloads: Downloads,
+    private readonly lifetimeMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  async link(viewer: Viewer, input: ZipInput): Promise<string> {
+    const fileIds = [...new Set(input.fileIds)];
+    const folderIds = [...new Set(input.folderIds)];
+    await this.selected(viewer, fileIds, folderIds);
+    const id = crypto.randomUUID();
+    const now = isoNow(this.clock);
+    await selections.deleteExpiredZipSelections(this.db, now);
+    await selections.insertZipSelection(
+      this.db,
+      { id, userId: viewer.id, fileIds, folderIds },
+      { now, expiresAt: new Date(this.clock.now() + this.lifetimeMs).toISOString() },
+    );
+    return this.signedUrls.createZip(id, viewer.id);
+  }
+
+  /** The zip a live selection names, made for the user it was issued to; 404 when anything is gone. */
+  async open(viewer: Viewer, selectionId: string): Promise<ZipDownload> {
+    const selection = await selections.findZipSelection(this.db, selectionId, isoNow(this.clock));
+    if (!selection || selection.userId !== viewer.id) throw notFound(MESSAGES.fileNotFound);
+    const { files, folders } = await this.selected(viewer, selection.fileIds, selection.folderIds);
+    const zip = new yazl.ZipFile();
+    const top = new EntryNames();
+    for (const folder of folders) await this.addFolder(viewer, zip, folder, top.claim(folder.name));
+    for (const file of files) this.addFile(viewer, zip, file, top, '');
+    const size = await new Promise<number>((resolve) =>
+      zip.end({ forceZip64Format: false, comment: '' }, ((total: number) => resolve(total)) as () => void),
+    );
+    const filename =
+      folders.length === 1 && files.length === 0 ? `${folders[0]!.name}.zip` : 'CloudStash.zip';
+    return { filename, size, stream: zip.outputStream as unknown as Readable };
+  }
+
+  /** The selection's files and folders, each one the viewer may read; 404 for the first that is not. */
+  private async selected(viewer: Viewer, fileIds: string[], folderIds: string[]) {
+    if (!fileIds.length && !folderIds.length)
+      throw new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.nothingSelected);
+    const files = await filesByIds(this.db, fileIds);
+    if (files.length !== fileIds.length || files.some((f) => accessDecision(viewer, f, 'view') !== 'allow')) {
+      throw notFound(MESSAGES.fileNotFound);
+    }
+    const folders: FolderRow[] = [];
+    for (const id of folderIds) {
+      const folder = await findFolder(this.db, id);
+      if (!folder || folderDecision(viewer, folder, 'view') !== 'allow')
+        throw notFound(FOLDER_MESSAGES.notFound);
+      folders.push(folder);
+    }
+    return { files, folders };
+  }
+
+  private async addFolder(viewer: Viewer, zip: yazl.ZipFile, folder: FolderRow, path: string): Promise<void> {
+    const names = new EntryNames();
+    const children = await allChildFolders(this.db, folder.id);
+    const files = await filesInFolder(this.db, folder.id);
+    if (!children.length && !files.length)
+      zip.addEmptyDirectory(path, { mtime: new Date(folder.updated_at) });
+    for (const child of children)
+      await this.addFolder(viewer, zip, child, `${path}/${names.claim(child.name)}`);
+    for (const file of files) this.addFile(viewer, zip, file, names, `${path}/`);
+  }
+
+  /** One stored entry, its bytes read from the store only when the zip reaches it; counted as a download. */
+  private addFile(
+    viewer: Viewer,
+    zip: yazl.ZipFile,
+    file: PackedFile,
+    names: EntryNames,
+    prefix: string,
+  ): void {
+    const name = names.claim(downloadFilename(file.filename, file.mimetype));
+    zip.addReadStreamLazy(
+      `${prefix}${name}`,
+      { compress: false, size: file.size, mtime: new Date(file.updated_at) },
+      (done) => {
+        this.store
+          .read(file.blob_hash)
+          .then((stream) => {
+            stream.once('end', () => void this.downloads.countSignedIn(viewer.id, file.id).catch(() => {}));
+            done(null, stream);
+          })
+          .catch((error: unknown) => done(error as Error, undefined as unknown as Readable));
+      },
+    );
+  }
+}
