@@ -63,7 +63,11 @@ export function filesInFolderPage(
   after: { created_at: string; id: string } | undefined,
   limit: number,
 ): Promise<DavFileRow[]> {
-  let query = db.selectFrom('files').select(ENTRY_COLUMNS).where('owner_id', '=', ownerId);
+  let query = db
+    .selectFrom('files')
+    .select(ENTRY_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where(inFolder(folderId));
   if (after) {
     query = query.where((eb) =>
       eb.or([

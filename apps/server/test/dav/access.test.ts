@@ -45,12 +45,16 @@ describe.each(DIALECTS)('WebDAV access on %s', (dialect) => {
     const list = await dav(reader, 'PROPFIND', '/dav/Shared%20plans/', { headers: { depth: '1' } });
     expect(list.status).toBe(207);
     expect(await list.text()).toContain('<d:displayname>notes #%&amp;+.txt</d:displayname>');
+    // A folder lists what it holds and nothing of its parent's or children's.
+    const top = await (await dav(reader, 'PROPFIND', '/dav/', { headers: { depth: '1' } })).text();
+    expect(top).toContain('<d:href>/dav/Shared%20plans/</d:href>');
+    expect(top).not.toContain('notes');
     const get = await dav(reader, 'GET', '/dav/Shared%20plans/notes%20%23%25%26%2B.txt');
     expect(get.status).toBe(200);
     expect(await get.text()).toBe('plans');
   });
 
-  it('a read token cannot PUT, DELETE, MOVE, MKCOL, PROPPATCH or LOCK (403)', async () => {
+  it('a read token cannot PUT, DELETE, MOVE, COPY, MKCOL or LOCK (403)', async () => {
     const file = '/dav/Shared%20plans/notes%20%23%25%26%2B.txt';
     const attempts: Array<[string, string, { body?: string; headers?: Record<string, string> }]> = [
       ['PUT', '/dav/new.txt', { body: 'x' }],
