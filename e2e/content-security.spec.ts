@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { uploadFile } from './support/api';
-import { FIXTURES, type Fixture } from './support/files';
+import { FIXTURES, bytesFixture } from './support/files';
+import { loadEveryWay, pwnedInAnyFrame, watchForScript } from './support/script-watch';
 import { expect, test } from './support/test';
 
 /**
@@ -14,17 +15,6 @@ import { expect, test } from './support/test';
  */
 
 const PDF_VIEWER_EXTENSION = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
-
-function bytesFixture(name: string, mimeType: string, bytes: Buffer): Fixture {
-  return {
-    path: name,
-    name,
-    stem: name.replace(/\.[^.]+$/, ''),
-    mimeType,
-    ext: name.split('.').pop()!,
-    bytes,
-  };
-}
 
 /** Plain text (it starts with words) that is also an HTML page with inline script and an event handler. */
 const scriptText = bytesFixture(
@@ -72,69 +62,6 @@ const pdfHtml = bytesFixture(
     FIXTURES.pdf.bytes.subarray(9),
   ]),
 );
-
-/** Records every sign that user bytes ran as script: beacon requests, dialogs, console output. */
-function watchForScript(context: BrowserContext, page: Page) {
-  const signs: string[] = [];
-  context.on('request', (request) => {
-    if (request.url().includes('pwned')) signs.push(`request ${request.url()}`);
-  });
-  page.on('dialog', (dialog) => {
-    signs.push(`dialog ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  return signs;
-}
-
-async function pwnedInAnyFrame(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const frame of page.frames()) {
-    const value = await frame
-      .evaluate(() => (window as unknown as { __pwned?: string }).__pwned)
-      .catch(() => undefined);
-    if (value) found.push(`${frame.url()}: ${value}`);
-  }
-  return found;
-}
-
-/**
- * Has the app's own page frame the URL, pull it in as a script and, for bytes served inline, show it as an
- * image; waits until the script, and the frame and image of inline bytes, have loaded or failed (an attachment
- * in a frame becomes a download and never loads), then for one more round trip from the page, so that any beacon
- * a script would send has been seen. Answers what happened to the script.
- */
-async function loadEveryWay(page: Page, url: string, options: { inline?: boolean } = {}): Promise<string> {
-  await page.goto('/');
-  const outcome = await page.evaluate(
-    async ({ url, inline }) => {
-      const settled = (element: HTMLElement, ok: string, failed: string) =>
-        new Promise<string>((resolve) => {
-          element.addEventListener('load', () => resolve(ok));
-          element.addEventListener('error', () => resolve(failed));
-        });
-      const frame = document.createElement('iframe');
-      const waits = inline ? [settled(frame, 'framed', 'frame refused')] : [];
-      frame.src = url;
-      document.body.append(frame);
-      if (inline) {
-        const img = document.createElement('img');
-        waits.push(settled(img, 'shown', 'not shown'));
-        img.src = url;
-        document.body.append(img);
-      }
-      const script = document.createElement('script');
-      const pulledIn = settled(script, 'loaded', 'refused');
-      script.src = url;
-      document.body.append(script);
-      await Promise.all(waits);
-      return pulledIn;
-    },
-    { url, inline: options.inline ?? false },
-  );
-  // A beacon is sent the moment a script runs: one more round trip from the page comes back after it was seen.
-  await page.evaluate(() => fetch('/api/v1/health').then((answer) => answer.status));
-  return outcome;
-}
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const dir = join(testInfo.project.outputDir, 'screens');

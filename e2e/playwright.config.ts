@@ -42,7 +42,7 @@ function freeLoopbackPort(): string {
   return execFileSync(process.execPath, ['-e', listen], { encoding: 'utf8' });
 }
 
-const INSTANCE_WIDE = /instance-settings\.spec\.ts$/;
+const INSTANCE_WIDE = /(instance-settings|any-file-type)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -93,8 +93,8 @@ export default defineConfig({
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
-    // Specs that change a setting of the whole instance (who may register) run alone, after all the others,
-    // so no other test meets the changed setting.
+    // Specs that change a setting of the whole instance (who may register, which files may be uploaded) run
+    // alone, after all the others, so no other test meets the changed setting.
     {
       name: 'instance-wide',
       testMatch: INSTANCE_WIDE,

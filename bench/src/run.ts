@@ -4,7 +4,7 @@
  *
  *   npm run bench                      full run (10k, 100k and 1M files on SQLite and PostgreSQL)
  *   npm run bench -- --quick           skips the 1M datasets and shortens each measurement
- *   npm run bench -- --only=lists      any of transfer,memory,lists,landing,thumbnails,grid,large (or uploads,
+ *   npm run bench -- --only=lists      any of transfer,memory,lists,landing,thumbnails,grid,large,folders (or uploads,
  *                                      dedup-timing, downloads: parts of transfer)
  *   npm run bench -- --dialects=sqlite --sizes=10000,1000000 --seconds=5 --no-build
  *
@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { folderBenchmarks } from './folders';
 import { gridBenchmark } from './grid';
 import { dedupTimingBenchmark } from './dedup-timing';
 import { landingBenchmark } from './landing';
@@ -42,7 +43,7 @@ const { values } = parseArgs({
 
 const started = new Date();
 const quick = values.quick;
-const ALL_SECTIONS = 'transfer,memory,lists,landing,thumbnails,grid,large';
+const ALL_SECTIONS = 'transfer,memory,lists,landing,thumbnails,grid,large,folders';
 const sections = new Set((values.only ?? ALL_SECTIONS).split(','));
 const seconds = Number(values.seconds ?? (quick ? 4 : 8));
 const sizes = (values.sizes ?? (quick ? '10000,100000' : '10000,100000,1000000')).split(',').map(Number);
@@ -103,6 +104,7 @@ async function main() {
   if (sections.has('thumbnails')) rows.push(...(await thumbnailBenchmarks(ctx)));
   if (sections.has('grid')) rows.push(...(await gridBenchmark(ctx)));
   if (sections.has('large')) rows.push(...(await largeUploadBenchmarks(ctx)));
+  if (sections.has('folders')) rows.push(...(await folderBenchmarks(ctx)));
 
   const full =
     !quick && sections.size === ALL_SECTIONS.split(',').length && !values.sizes && !values.dialects;

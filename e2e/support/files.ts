@@ -104,3 +104,15 @@ export function uniqueMediaCopy(source: Fixture, label: string): Fixture {
   writeFileSync(path, bytes);
   return fromPath(path, source.mimeType);
 }
+
+/** A fixture made of `bytes`, named and typed as given. */
+export function bytesFixture(name: string, mimeType: string, bytes: Buffer): Fixture {
+  return {
+    path: name,
+    name,
+    stem: name.replace(/\.[^.]+$/, ''),
+    mimeType,
+    ext: name.split('.').pop()!,
+    bytes,
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_RESUMABLE_CHUNK_BYTES, MAX_UPLOAD_BYTES } from '@cloudstash/contract';
+import { DEFAULT_RESUMABLE_CHUNK_BYTES, MAX_UPLOAD_BYTES, uploadTypesModeSchema } from '@cloudstash/contract';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -22,6 +22,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
+  // Which files an upload may be: the spec's media types only, or any file (served as a download unless it is
+  // one of those). Administrators can change it at run time (the stored value then wins).
+  ALLOWED_UPLOAD_TYPES: uploadTypesModeSchema.default('media'),
   // Pieces a browser sends a large file in (files larger than one piece go up resumably).
   RESUMABLE_CHUNK_BYTES: z.coerce.number().int().positive().default(DEFAULT_RESUMABLE_CHUNK_BYTES),
   // Bytes each account may store (the logical size of its files); unset means no limit. Administrators can
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : ({ kind: 'fs', root: path.join(dataDir, 'blobs') } as const),
     tmpDir: path.join(dataDir, 'tmp'),
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    allowedUploadTypes: e.ALLOWED_UPLOAD_TYPES,
     resumableChunkBytes: e.RESUMABLE_CHUNK_BYTES,
     resumableExpiryMs: e.RESUMABLE_EXPIRY_HOURS * 3_600_000,
     resumableLifetimeMs: e.RESUMABLE_MAX_LIFETIME_HOURS * 3_600_000,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, NAME_MAX_LENGTH } from './limits';
 import { MESSAGES } from './messages';
 import { pathIdSchema } from './path-ids';
+import { uploadTypesModeSchema } from './upload-config';
 import { passwordField, roleSchema, userSchema } from './schemas';
 
 /**
@@ -274,13 +275,26 @@ export type RegistrationMode = z.infer<typeof registrationModeSchema>;
 /** GET /users/registration (public): what the Register page should offer. */
 export const registrationInfoSchema = z.object({ mode: registrationModeSchema });
 
-/** GET and PATCH /admin/settings. `registrationSource` says whether the value comes from the database or REGISTRATION. */
+/**
+ * GET and PATCH /admin/settings. Each `...Source` says whether its value comes from the database (an
+ * administrator stored it) or from the environment (REGISTRATION, ALLOWED_UPLOAD_TYPES).
+ */
 export const instanceSettingsSchema = z.object({
   registration: registrationModeSchema,
   registrationSource: z.enum(['database', 'environment']),
+  allowedUploadTypes: uploadTypesModeSchema,
+  allowedUploadTypesSource: z.enum(['database', 'environment']),
 });
 export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
-export const updateSettingsBodySchema = z.object({ registration: registrationModeSchema });
+/** PATCH /admin/settings: the settings to store, one or more; those left out keep their values. */
+export const updateSettingsBodySchema = z
+  .object({
+    registration: registrationModeSchema.optional(),
+    allowedUploadTypes: uploadTypesModeSchema.optional(),
+  })
+  .refine((body) => body.registration !== undefined || body.allowedUploadTypes !== undefined, {
+    message: 'Name a setting to change',
+  });
 export type UpdateSettingsBody = z.input<typeof updateSettingsBodySchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { extensionForMime, extensionsForMime } from './media';
+import { extensionFitsType, extensionForMime, isAllowedMimeType, nameExtension } from './media';
 import { filenameWithoutExtension } from './format';
 import { FILENAME_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 
@@ -43,22 +43,49 @@ export function cleanLabel(label: string, maxLength: number): string {
   return [...visibleText(label)].slice(0, maxLength).join('').trim();
 }
 
-/** The name an upload gets: the one typed, else the chosen file's name without extension. */
-export function uploadFilename(typed: string | undefined, original: string | undefined): string {
+/** What the server learnt of an upload's type, for its name: the type and the detector's extension for it. */
+export interface UploadedType {
+  mimetype: string;
+  /** The extension the byte detector gives this type, when it recognised the bytes. */
+  detectedExtension?: string;
+}
+
+/**
+ * The name an upload gets: the one typed, else the chosen file's name without extension. Given the type the
+ * server decided, the name keeps the extension the file came with when it fits that type, also under a typed
+ * name ("budget.csv" stays "budget.csv"), except the one a download of the spec's types adds anyway
+ * ("IMG_1.jpg" is "IMG_1", as the spec has it). A type outside the spec's list always shows its extension: the
+ * one it came with, else its own or its detector's ("Backup" of a zip is "Backup.zip").
+ */
+export function uploadFilename(
+  typed: string | undefined,
+  original: string | undefined,
+  type?: UploadedType,
+): string {
   const chosen = cleanFilename(typed ?? '');
-  if (chosen) return chosen;
-  return cleanFilename(filenameWithoutExtension(original ?? '')) || 'Untitled';
+  const name = chosen || cleanFilename(filenameWithoutExtension(original ?? '')) || 'Untitled';
+  if (!type) return name;
+  const fits = (extension: string | undefined): extension is string =>
+    extension !== undefined && extensionFitsType(extension, type.mimetype, type.detectedExtension);
+  if (chosen && fits(nameExtension(name))) return name;
+  const came = nameExtension(cleanFilename(original ?? ''));
+  const added = extensionForMime(type.mimetype);
+  const specType = isAllowedMimeType(type.mimetype.split(';')[0]!.trim().toLowerCase());
+  let kept: string | undefined;
+  if (fits(came) && !(specType && came.toLowerCase() === added)) kept = came;
+  else if (!specType) kept = type.detectedExtension ?? (added === 'bin' ? undefined : added);
+  if (!kept) return name;
+  const room = FILENAME_MAX_LENGTH - kept.length - 1;
+  return `${[...name].slice(0, room).join('').trim()}.${kept}`;
 }
 
 /**
  * The name a download is saved under: {name}.{extension}, the extension chosen by the media type ("bin" when
- * unknown). A name that already ends with any extension of its type, in any case ("Q3 report.pdf",
- * "Zeta.JPEG" for a JPEG), keeps it and gets no second one.
+ * unknown). A name that already ends with an extension that fits its type, in any case ("Q3 report.pdf",
+ * "Zeta.JPEG" for a JPEG, "budget.csv" for text), keeps it and gets no second one.
  */
 export function downloadFilename(filename: string, mimetype: string): string {
-  const lowerName = filename.toLowerCase();
-  const hasOwnExtension = extensionsForMime(mimetype).some((extension) =>
-    lowerName.endsWith(`.${extension}`),
-  );
-  return hasOwnExtension ? filename : `${filename}.${extensionForMime(mimetype)}`;
+  const own = nameExtension(filename);
+  if (own !== undefined && extensionFitsType(own, mimetype)) return filename;
+  return `${filename}.${extensionForMime(mimetype)}`;
 }

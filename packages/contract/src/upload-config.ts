@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLOWED_MIME_TYPES, TEXT_FORMAT_TYPES } from './media';
 
 /** Bytes a resumable upload sends per request when the server is not told otherwise (8MB). */
 export const DEFAULT_RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024;
@@ -9,9 +10,35 @@ export const DEFAULT_RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024;
  */
 export const uploadConfigSchema = z.object({
   maxUploadBytes: z.number().int().positive(),
+  /** The media types an upload may be; only ANY_FILE_TYPE when the instance takes any file. */
   allowedTypes: z.array(z.string()),
   /** Files larger than this go up resumably, in pieces of this size. */
   resumableChunkBytes: z.number().int().positive(),
   quotaBytes: z.number().int().nonnegative().optional(),
 });
 export type UploadConfig = z.infer<typeof uploadConfigSchema>;
+
+/**
+ * ALLOWED_UPLOAD_TYPES, also an instance setting: `media` takes the spec's nine types (and refuses the rest with
+ * its message), `any` takes every file, served as a download unless it is one of those nine.
+ */
+export const uploadTypesModeSchema = z.enum(['media', 'any']);
+export type UploadTypesMode = z.infer<typeof uploadTypesModeSchema>;
+
+/** `allowedTypes` when any type is accepted: the wildcard that an Accept header and a file picker read as "anything". */
+export const ANY_FILE_TYPE = '*/*';
+
+/** What GET /config says is allowed under each mode. */
+export function allowedTypesFor(mode: UploadTypesMode): string[] {
+  return mode === 'any' ? [ANY_FILE_TYPE] : [...ALLOWED_MIME_TYPES];
+}
+
+/**
+ * Whether a client should let a file of this (browser-reported) type through, under the allowed types it was
+ * given: any type under the wildcard, else one of the list, or a text format where plain text is allowed (a
+ * browser reports a .csv as text/csv; its bytes are plain text, which is what the server decides by).
+ */
+export function typeIsAllowed(allowedTypes: readonly string[], type: string): boolean {
+  if (allowedTypes.includes(ANY_FILE_TYPE) || allowedTypes.includes(type)) return true;
+  return allowedTypes.includes('text/plain') && TEXT_FORMAT_TYPES.includes(type);
+}

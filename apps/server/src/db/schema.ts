@@ -297,6 +297,8 @@ export interface ResumableUploadsTable {
   length: number;
   offset: number;
   filename: string | null;
+  /** The chosen file's own name (tus metadata `originalName`), whose extension the file keeps when it fits. */
+  original_name: string | null;
   declared_type: string | null;
   is_public: number;
   /** 1 once the first bytes were seen to be an allowed type. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, downloadFilename } from '@cloudstash/contract';
+import { MESSAGES, downloadFilename, isAllowedMimeType } from '@cloudstash/contract';
 import type { ByteRange } from '../blobs/blob-store';
 import { Crc32c } from '../blobs/checksum';
 import { FileRangeStream, type ReadCheck } from '../blobs/file-range-stream';
@@ -9,17 +9,19 @@ import type { FileContent } from '../services/files';
 import { contentDisposition } from './content-disposition';
 import { AppError } from '../errors';
 
-const MEDIA_KINDS = /^(image|video)\//;
-
 /**
- * Images and video are shown by the app's own <img> and <video>, which run nothing. A PDF opened by the
+ * Only the spec's images and video are shown inline, by the app's own <img> and <video>, which run nothing; an
+ * SVG is an image/* type too but a document that can run script, so it is, like HTML, XML and every other type
+ * outside the spec's list, only ever an attachment (under the sandbox below, so even a browser that rendered
+ * it anyway would run nothing on our origin). A PDF opened by the
  * browser itself (a navigation, frame, <embed> or <object>) would start the browser's PDF viewer, which runs
  * the document's JavaScript on our origin whatever the CSP says; so a PDF is inline only for a fetch()
  * (`Sec-Fetch-Dest: empty`), which is how the app's pdf.js viewer reads the bytes, and an attachment otherwise
  * (also when the header is missing: a fetch ignores the disposition anyway).
  */
 function showsInline(mimetype: string, fetchDest: string | string[] | undefined): boolean {
-  if (MEDIA_KINDS.test(mimetype)) return true;
+  if (!isAllowedMimeType(mimetype)) return false;
+  if (mimetype.startsWith('image/') || mimetype.startsWith('video/')) return true;
   return mimetype === 'application/pdf' && fetchDest === 'empty';
 }
 

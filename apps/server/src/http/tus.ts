@@ -30,10 +30,12 @@ export function requireTusVersion(request: FastifyRequest, reply: FastifyReply):
 
 /**
  * Upload-Metadata: comma-separated `key base64value` pairs (the value may be absent). We read `filename`,
- * `filetype`, `isPublic` and `folderId`; a pair that is not of that form is a 400.
+ * `originalName` (the chosen file's own name, when `filename` is a typed one), `filetype`, `isPublic` and
+ * `folderId`; a pair that is not of that form is a 400.
  */
 export function parseUploadMetadata(header: string | undefined): {
   filename?: string;
+  originalName?: string;
   declaredType?: string;
   isPublic: boolean;
   folderId: string | null;
@@ -50,6 +52,7 @@ export function parseUploadMetadata(header: string | undefined): {
   const isPublic = booleanText.safeParse(pairs.get('isPublic') ?? 'false');
   return {
     filename: pairs.get('filename'),
+    originalName: pairs.get('originalName'),
     declaredType: pairs.get('filetype'),
     isPublic: isPublic.success && isPublic.data,
     folderId: folderField(pairs.get('folderId')),

@@ -17,9 +17,9 @@ import type { Services } from '../services/container';
 
 const tags = ['admin'];
 
-/** Administration of accounts: disable, role, delete, reset links, invites, and who may register. */
+/** Administration of accounts: disable, role, delete, reset links, invites, who may register and which files they may upload. */
 export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { userAdmin, registration } = services;
+  const { userAdmin, registration, instanceSettings } = services;
 
   app.patch(
     '/users/:id',
@@ -71,7 +71,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.get(
     '/settings',
     { schema: { tags, response: { 200: envelope(instanceSettingsSchema) } } },
-    async () => ({ message: ACCOUNT_MESSAGES.settingsFetched, data: await registration.settings() }),
+    async () => ({ message: ACCOUNT_MESSAGES.settingsFetched, data: await instanceSettings.read() }),
   );
 
   app.patch(
@@ -82,7 +82,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     async (request) => {
       return {
         message: ACCOUNT_MESSAGES.settingsUpdated,
-        data: await registration.setMode(request.body.registration),
+        data: await instanceSettings.update(request.body),
       };
     },
   );

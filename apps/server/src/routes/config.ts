@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ALLOWED_MIME_TYPES, MESSAGES, envelope, uploadConfigSchema } from '@cloudstash/contract';
+import { MESSAGES, allowedTypesFor, envelope, uploadConfigSchema } from '@cloudstash/contract';
 import type { Services } from '../services/container';
 
 /** The limits a client obeys before it sends a byte; public, since the sign-up page may show them too. */
 export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { config, quotas } = services;
+  const { config, quotas, uploadTypes } = services;
   app.get(
     '/config',
     { schema: { tags: ['config'], response: { 200: envelope(uploadConfigSchema) } } },
@@ -14,7 +14,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         message: MESSAGES.configFetched,
         data: {
           maxUploadBytes: config.maxUploadBytes,
-          allowedTypes: [...ALLOWED_MIME_TYPES],
+          allowedTypes: allowedTypesFor(await uploadTypes.mode()),
           resumableChunkBytes: config.resumableChunkBytes,
           ...(quotaBytes !== null && { quotaBytes }),
         },

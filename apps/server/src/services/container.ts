@@ -25,6 +25,8 @@ import { Files } from './files';
 import { Folders } from './folders';
 import { Batch } from './batch';
 import { Zips } from './zips';
+import { InstanceSettingsService } from './instance-settings';
+import { UploadTypes } from './upload-types';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
 import { Maintenance } from './maintenance';
@@ -75,6 +77,7 @@ export function createServices(
   const downloads = new Downloads(db, clock);
   const shareLinkTokens = new ShareLinkTokens(secret);
   const registration = new Registration(db, config, clock);
+  const uploadTypes = new UploadTypes(db, config, clock);
   const totp = new Totp(db, throttle, clock);
   const pendingLogins = new PendingLogins(secret, clock);
   // The job queue keeps real time even where a test stands the clock still: its leases are compared between
@@ -101,6 +104,7 @@ export function createServices(
     quotas,
     config.searchCountLimit,
     hooks,
+    uploadTypes,
   );
   const folders = new Folders(db, references, reclaims, clock);
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
@@ -128,6 +132,8 @@ export function createServices(
     accounts: new Accounts(db, registration, { throttle, clock }),
     signIn,
     registration,
+    uploadTypes,
+    instanceSettings: new InstanceSettingsService(registration, uploadTypes),
     totp,
     // Single sign-on, when a provider is configured.
     oidc: config.oidc

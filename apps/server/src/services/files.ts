@@ -5,10 +5,8 @@ import {
   cleanFilename,
   uploadFilename,
   fileCategory,
-  isAllowedMimeType,
-  typeMismatchMessage,
-  unsupportedTypeMessage,
   updateFileBodySchema,
+  type UploadedType,
   type FileListParams,
   type StoredFile,
 } from '@cloudstash/contract';
@@ -21,7 +19,7 @@ import { AppError, notFound } from '../errors';
 import * as files from '../repositories/files';
 import type { FileScope, FileWithBlob } from '../repositories/files';
 import { setBlobChecksum } from '../repositories/blobs';
-import { declaredTypeConflict, detectMediaType } from '../upload/detect-type';
+import type { TextEvidence } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
 import type { InspectedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
@@ -33,6 +31,8 @@ import { presentFile } from './presenters';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 import type { Thumbnails } from './thumbnails/thumbnails';
+import { acceptedUploadType } from './upload-type-rules';
+import type { UploadTypes } from './upload-types';
 
 export interface ReceivedUpload {
   /** `folderId`: where the file goes (absent or null: the top). */
@@ -82,24 +82,6 @@ const pickCopied = (source: files.FileRow) => ({
   client_mtime: source.client_mtime ?? null,
 });
 
-/**
- * 415 unless the detected type is allowed and agrees with the declared one. A file whose bytes contradict what
- * it claims to be is refused: text a client called HTML or a script is believed and refused; a PDF named and
- * typed as a PNG is a mistake or a disguise.
- */
-export function assertAcceptedType(detected: string, declaredType: string | undefined): void {
-  if (!isAllowedMimeType(detected)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupportedTypeMessage(detected));
-  }
-  const declared = declaredTypeConflict(declaredType, detected);
-  if (declared) {
-    const message = isAllowedMimeType(declared)
-      ? typeMismatchMessage(declared, detected)
-      : unsupportedTypeMessage(declared);
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
-  }
-}
-
 export class Files {
   constructor(
     private readonly db: Db,
@@ -111,7 +93,18 @@ export class Files {
     private readonly quotas: Quotas,
     private readonly searchCountLimit: number,
     private readonly hooks: UploadHooks,
+    private readonly uploadTypes: UploadTypes,
   ) {}
+
+  /** The type a file with these first bytes is stored as under this instance's setting, or a 415. */
+  async acceptedType(bytes: {
+    head: Buffer;
+    text: TextEvidence;
+    declaredType?: string;
+    originalName?: string;
+  }): Promise<UploadedType> {
+    return acceptedUploadType(await this.uploadTypes.mode(), bytes);
+  }
 
   /** Refuses an upload of at least `bytes` that cannot fit the viewer's quota, before its body is read. */
   assertRoomFor(viewer: Viewer, bytes: number): Promise<void> {
@@ -119,13 +112,19 @@ export class Files {
   }
 
   /**
-   * Turns streamed bytes into a file. The type comes from the bytes; the bytes are stored once however many
-   * people upload them, and the answer is the same either way (no one learns what others hold).
+   * Turns streamed bytes into a file. The type comes from the bytes, by the instance's setting
+   * (upload-type-rules.ts); the bytes are stored once however many people upload them, and the answer is the
+   * same either way (no one learns what others hold).
    */
   async upload(viewer: Viewer, { fields, file }: ReceivedUpload): Promise<StoredFile> {
     if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
-    const mimetype = await detectMediaType(file.head, file);
-    assertAcceptedType(mimetype, file.declaredType);
+    const type = await this.acceptedType({
+      head: file.head,
+      text: file,
+      declaredType: file.declaredType,
+      originalName: file.originalName,
+    });
+    const { mimetype } = type;
     const folder = await this.requireTargetFolder(viewer, viewer.id, fields.folderId);
 
     const now = nowIso();
@@ -133,7 +132,7 @@ export class Files {
       id: crypto.randomUUID(),
       owner_id: viewer.id,
       blob_hash: file.hash,
-      filename: uploadFilename(fields.filename, file.originalName),
+      filename: uploadFilename(fields.filename, file.originalName, type),
       mimetype,
       category: fileCategory(mimetype),
       size: file.size,
@@ -159,9 +158,9 @@ export class Files {
     target: NamedTarget,
     file: InspectedBytes & { source: BlobSource },
   ): Promise<{ id: string; created: boolean; blobHash: string }> {
-    const mimetype = await detectMediaType(file.head, file);
-    // The name is the client's and its declared type is whatever its platform guessed: only the bytes decide.
-    assertAcceptedType(mimetype, undefined);
+    // The instance's type rule, as for every upload; the name is the client's and decides no more than
+    // an uploaded file's name does, and its declared type is whatever its platform guessed.
+    const { mimetype } = await this.acceptedType({ head: file.head, text: file, originalName: target.name });
     const now = nowIso();
     const clientMtime = target.clientMtime ?? null;
     if (target.existingId) {

@@ -8,10 +8,10 @@ import { AppError, notFound } from '../errors';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import * as uploads from '../repositories/resumable-uploads';
 import type { ResumableUploadRow, UploadPiecesRef } from '../repositories/resumable-uploads';
-import { SNIFF_BYTES, detectMediaType, headEvidence } from '../upload/detect-type';
+import { SNIFF_BYTES, headEvidence } from '../upload/detect-type';
 import { ByteTally } from '../upload/ingest';
 import { UploadOverrunError, type PieceStep, type UploadPieces } from '../upload/upload-pieces';
-import { assertAcceptedType, type Files } from './files';
+import type { Files } from './files';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 import { isoNow, type Clock } from './clock';
@@ -19,6 +19,8 @@ import { isoNow, type Clock } from './clock';
 export interface NewResumableUpload {
   length: number;
   filename?: string;
+  /** The chosen file's own name, when the client sent it apart from the typed `filename`. */
+  originalName?: string;
   declaredType?: string;
   isPublic: boolean;
   /** The folder the file will land in; null for the top. */
@@ -105,6 +107,7 @@ export class ResumableUploads {
       length: input.length,
       offset: 0,
       filename: input.filename ?? null,
+      original_name: input.originalName ?? null,
       declared_type: input.declaredType ?? null,
       is_public: input.isPublic ? 1 : 0,
       type_checked: 0,
@@ -289,7 +292,12 @@ export class ResumableUploads {
     if (row.type_checked || row.offset < Math.min(SNIFF_BYTES, row.length)) return;
     const head = await this.parts.head(row, SNIFF_BYTES);
     try {
-      assertAcceptedType(await detectMediaType(head, headEvidence(head)), row.declared_type ?? undefined);
+      await this.files.acceptedType({
+        head,
+        text: headEvidence(head),
+        declaredType: row.declared_type ?? undefined,
+        originalName: originalNameOf(row),
+      });
     } catch (error) {
       await this.discard(row);
       throw error;
@@ -312,7 +320,7 @@ export class ResumableUploads {
           ...bytes,
           source,
           declaredType: row.declared_type ?? undefined,
-          originalName: row.filename ?? undefined,
+          originalName: originalNameOf(row),
         },
       });
       fileId = file._id;
@@ -331,4 +339,9 @@ export class ResumableUploads {
     await uploads.deleteResumableUpload(this.db, upload.id);
     await this.parts.remove(upload);
   }
+}
+
+/** The chosen file's name: the one the client sent apart, else its `filename` (the tus convention). */
+function originalNameOf(row: Pick<ResumableUploadRow, 'filename' | 'original_name'>): string | undefined {
+  return row.original_name ?? row.filename ?? undefined;
 }

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { TEXT_FORMAT_TYPES, type UploadedType } from '@cloudstash/contract';
 
 /** Bytes file-type needs to recognise every format we accept. */
 export const SNIFF_BYTES = 4100;
@@ -14,11 +15,16 @@ export interface TextEvidence {
 
 /**
  * Decides a file's media type from its first bytes (magic numbers), never from the client's claim.
- * Plain text is UTF-8 without NUL bytes that is not markup or a script.
+ * Plain text is UTF-8 without NUL bytes that is not markup or a script. A type recognised by its signature
+ * comes with the extension the detector gives it.
  */
-export async function detectMediaType(head: Buffer, text: TextEvidence): Promise<string> {
+export async function detectFileType(head: Buffer, text: TextEvidence): Promise<UploadedType> {
   const sniffed = await fileTypeFromBuffer(head);
-  if (sniffed) return sniffed.mime;
+  if (sniffed) return { mimetype: sniffed.mime, detectedExtension: sniffed.ext };
+  return { mimetype: textType(head, text) };
+}
+
+function textType(head: Buffer, text: TextEvidence): string {
   if (!text.validUtf8WithoutNul) return 'application/octet-stream';
   const start = head.toString('utf8', 0, Math.min(head.length, 1024)).replace(/^\uFEFF/, '');
   if (MARKUP.test(start)) return /<svg/i.test(start) ? 'image/svg+xml' : 'text/html';
@@ -31,12 +37,14 @@ const UNKNOWN = new Set(['', 'application/octet-stream']);
 
 /**
  * The type the client declared, when it contradicts what the bytes are (a mismatch is
- * refused with 415). An unknown declaration (blank or octet-stream) never contradicts.
+ * refused with 415). An unknown declaration (blank or octet-stream) never contradicts, nor does a text
+ * format's own name (text/csv, application/json) for bytes that are plain text.
  */
 export function declaredTypeConflict(declared: string | undefined, detected: string): string | undefined {
   const base = (declared ?? '').split(';')[0]!.trim().toLowerCase();
   const normalised = ALIASES[base] ?? base;
   if (UNKNOWN.has(normalised) || normalised === detected) return undefined;
+  if (detected === 'text/plain' && TEXT_FORMAT_TYPES.includes(normalised)) return undefined;
   return normalised;
 }
 

@@ -217,12 +217,22 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
   it('takes the mode from REGISTRATION until an administrator stores one, which then wins', async () => {
     expect(await mode()).toBe('invite');
     const settings = await admin.get('/api/v1/admin/settings');
-    expect(settings.body.data).toEqual({ registration: 'invite', registrationSource: 'environment' });
+    expect(settings.body.data).toEqual({
+      registration: 'invite',
+      registrationSource: 'environment',
+      allowedUploadTypes: 'media',
+      allowedUploadTypesSource: 'environment',
+    });
     expect((await t.client().get('/api/v1/admin/settings')).status).toBe(401);
     expect((await admin.patch('/api/v1/admin/settings', { registration: 'sometimes' })).status).toBe(400);
 
     const closed = await admin.patch('/api/v1/admin/settings', { registration: 'closed' });
-    expect(closed.body.data).toEqual({ registration: 'closed', registrationSource: 'database' });
+    expect(closed.body.data).toEqual({
+      registration: 'closed',
+      registrationSource: 'database',
+      allowedUploadTypes: 'media',
+      allowedUploadTypesSource: 'environment',
+    });
     expect(await mode()).toBe('closed');
     const refused = await t.client().register();
     expect(refused.answer.status).toBe(403);

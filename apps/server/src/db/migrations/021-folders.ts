@@ -55,6 +55,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('zip_selections_expiry').on('zip_selections').column('expires_at').execute();
-  // A resumable upload remembers the folder it will land in.
+  // A resumable upload remembers the folder it will land in, and the chosen file's own name apart from the
+  // typed one, so the file keeps the extension it came with when that fits its type (budget.csv stays .csv).
   await db.schema.alterTable('resumable_uploads').addColumn('folder_id', 'text').execute();
+  await db.schema.alterTable('resumable_uploads').addColumn('original_name', 'text').execute();
 }

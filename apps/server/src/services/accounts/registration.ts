@@ -18,6 +18,9 @@ import { isoNow, type Clock } from '../clock';
 
 const REGISTRATION_KEY = 'registration';
 
+/** The registration part of the instance settings. */
+export type RegistrationSettings = Pick<InstanceSettings, 'registration' | 'registrationSource'>;
+
 /** Why a registration is refused, named after its message. */
 export type RegistrationRefusal = 'registrationClosed' | 'inviteRequired' | 'inviteInvalid';
 
@@ -38,7 +41,7 @@ export class Registration {
   ) {}
 
   /** `db` is the open transaction when there is one (SQLite has one connection: no second query may wait on it). */
-  async settings(db: Executor = this.db): Promise<InstanceSettings> {
+  async settings(db: Executor = this.db): Promise<RegistrationSettings> {
     const stored = registrationModeSchema.safeParse(await readSetting(db, REGISTRATION_KEY));
     return stored.success
       ? { registration: stored.data, registrationSource: 'database' }
@@ -49,7 +52,7 @@ export class Registration {
     return (await this.settings(db)).registration;
   }
 
-  async setMode(mode: RegistrationMode): Promise<InstanceSettings> {
+  async setMode(mode: RegistrationMode): Promise<RegistrationSettings> {
     await writeSetting(this.db, REGISTRATION_KEY, mode, isoNow(this.clock));
     return this.settings();
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_MIME_TYPES, MAX_UPLOAD_BYTES, MESSAGES } from '@cloudstash/contract';
+import {
+  ALLOWED_MIME_TYPES,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  allowedTypesFor,
+  fileTooLargeMessage,
+  unsupportedTypeMessage,
+} from '@cloudstash/contract';
 import { chosenFileError, defaultFilename, quotaRoom, submitError } from './validation';
 
 /** The defaults every instance starts with, but for the size limit given. */
@@ -92,5 +99,24 @@ describe('upload: the account quota', () => {
     expect(quotaRoom({ totalStorageUsed: 1200 })).toBeUndefined();
     expect(quotaRoom(undefined)).toBeUndefined();
     expect(chosenFileError({ type: 'image/png', size: 10 }, limits(MAX_UPLOAD_BYTES), undefined)).toBeNull();
+  });
+});
+
+describe('chosenFileError under the instance setting', () => {
+  it('takes any type, even one the browser cannot name, where any file is allowed; the size still counts', () => {
+    const anyFile = { maxUploadBytes: MAX_UPLOAD_BYTES, allowedTypes: allowedTypesFor('any') };
+    expect(chosenFileError({ type: 'application/zip', size: 100 }, anyFile)).toBeNull();
+    expect(chosenFileError({ type: '', size: 100 }, anyFile)).toBeNull();
+    expect(chosenFileError({ type: '', size: MAX_UPLOAD_BYTES + 1 }, anyFile)).toBe(
+      fileTooLargeMessage(MAX_UPLOAD_BYTES + 1, MAX_UPLOAD_BYTES),
+    );
+  });
+
+  it('takes the text formats a browser names on its own where plain text is allowed', () => {
+    expect(chosenFileError({ type: 'text/csv', size: 100 }, limits(MAX_UPLOAD_BYTES))).toBeNull();
+    expect(chosenFileError({ type: 'application/json', size: 100 }, limits(MAX_UPLOAD_BYTES))).toBeNull();
+    expect(chosenFileError({ type: 'text/html', size: 100 }, limits(MAX_UPLOAD_BYTES))).toBe(
+      unsupportedTypeMessage('text/html'),
+    );
   });
 });

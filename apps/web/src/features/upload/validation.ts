@@ -2,6 +2,7 @@ import {
   MESSAGES,
   filenameWithoutExtension,
   fileTooLargeMessage,
+  typeIsAllowed,
   unsupportedTypeMessage,
 } from '@cloudstash/contract';
 
@@ -21,7 +22,9 @@ export function chosenFileError(
   { maxUploadBytes, allowedTypes }: ChosenFileLimits,
   roomBytes?: number,
 ): string | null {
-  if (!allowedTypes.includes(file.type)) return unsupportedTypeMessage(file.type || 'unknown', allowedTypes);
+  if (!typeIsAllowed(allowedTypes, file.type)) {
+    return unsupportedTypeMessage(file.type || 'unknown', allowedTypes);
+  }
   if (file.size > maxUploadBytes) return fileTooLargeMessage(file.size, maxUploadBytes);
   if (roomBytes !== undefined && file.size > roomBytes) return MESSAGES.quotaExceeded;
   return null;

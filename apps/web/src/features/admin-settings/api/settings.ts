@@ -15,7 +15,7 @@ export const useUpdateSettings = () =>
     mutationFn: (body: UpdateSettingsBody) =>
       apiRequest<Envelope<InstanceSettings>>('/admin/settings', { method: 'PATCH', body }),
     failedMessage: 'Failed to save the settings',
-    invalidates: [queryKeys.adminSettings, queryKeys.registration],
+    invalidates: [queryKeys.adminSettings, queryKeys.registration, queryKeys.uploadConfig],
   });
 
 export const useCreateInvites = () =>

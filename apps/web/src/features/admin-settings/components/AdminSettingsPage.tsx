@@ -3,17 +3,22 @@ import { ErrorState, LoadingState } from '../../../components/States';
 import { useInstanceSettings } from '../api/settings';
 import { InviteSection } from './InviteSection';
 import { RegistrationSection } from './RegistrationSection';
+import { UploadTypesSection } from './UploadTypesSection';
 
-/** /dashboard/admin/settings: who may join this instance. */
+/** /dashboard/admin/settings: who may join this instance, and which files they may upload. */
 export default function AdminSettingsPage() {
   const { data: settings, isPending, isError } = useInstanceSettings();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader title="Instance Settings" subtitle="Who may join this CloudStash instance." />
+      <PageHeader
+        title="Instance Settings"
+        subtitle="Who may join this CloudStash instance, and which files they may upload."
+      />
       {isPending && <LoadingState label="Loading settings" />}
       {isError && <ErrorState message="Failed to load settings" />}
       {settings && <RegistrationSection settings={settings} />}
       <InviteSection />
+      {settings && <UploadTypesSection settings={settings} />}
     </div>
   );
 }

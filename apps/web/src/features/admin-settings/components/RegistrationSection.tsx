@@ -11,7 +11,7 @@ const MODES: { mode: RegistrationMode; label: string; description: string }[] = 
 export function RegistrationSection({ settings }: { settings: InstanceSettings }) {
   const update = useUpdateSettings();
   // The choice shows at once while it is saved; a refusal puts the saved one back.
-  const shown = update.isPending ? update.variables.registration : settings.registration;
+  const shown = (update.isPending && update.variables.registration) || settings.registration;
   return (
     <SectionCard
       title="Who may register"

@@ -43,6 +43,8 @@ function newUpload(input: UploadInput, chunkSize: number, handlers: Partial<Uplo
     removeFingerprintOnSuccess: true,
     metadata: {
       filename: input.filename.trim(),
+      // The chosen file's own name: the file keeps its extension when that fits its type (budget.csv).
+      originalName: input.file.name,
       filetype: input.file.type,
       isPublic: String(input.isPublic),
     },

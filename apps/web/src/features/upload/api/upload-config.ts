@@ -15,7 +15,10 @@ export const DEFAULT_UPLOAD_CONFIG: UploadConfig = {
   resumableChunkBytes: DEFAULT_RESUMABLE_CHUNK_BYTES,
 };
 
-/** GET /config: the limits this instance was configured with; they change only when it restarts. */
+/**
+ * GET /config: the limits this instance was configured with. They change when it restarts, and the allowed
+ * types when an administrator changes them (Instance Settings refreshes this then).
+ */
 export const uploadConfigOptions = queryOptions({
   queryKey: queryKeys.uploadConfig,
   queryFn: ({ signal }) => apiData<UploadConfig>('/config', { signal }),

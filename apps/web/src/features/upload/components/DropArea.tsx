@@ -1,7 +1,7 @@
 import { useImperativeHandle, type Ref } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { firstDropped } from '../validation';
-import { formatSize } from '@cloudstash/contract';
+import { ANY_FILE_TYPE, formatSize } from '@cloudstash/contract';
 
 interface DropAreaProps {
   onFile: (file: File) => void;
@@ -19,6 +19,7 @@ interface DropAreaProps {
  * checks it (a file of a refused type is named in the refusal rather than skipped for the next one).
  */
 export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled, ref }: DropAreaProps) {
+  const anyType = allowedTypes.includes(ANY_FILE_TYPE);
   const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     // No `accept` here: the drop zone would split the drop into accepted and refused files and lose its order
     // ([bad.zip, good.png] would give good.png). With `multiple: false` alone, a drop of several files comes
@@ -35,7 +36,11 @@ export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled, ref }
   return (
     <>
       <input
-        {...getInputProps({ 'aria-label': 'File to upload', accept: allowedTypes.join(',') })}
+        {...getInputProps({
+          'aria-label': 'File to upload',
+          // An instance that takes any file offers every file in the picker.
+          ...(!anyType && { accept: allowedTypes.join(',') }),
+        })}
         data-testid="file-input"
       />
       <div
@@ -64,7 +69,9 @@ export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled, ref }
         {/* The same words while a file is dragged over (the colours say it): they are the button's name. */}
         <p className="text-lg font-medium">Drag and drop a file here, or click to browse</p>
         <p className="text-sm text-base-content/70">
-          Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text
+          {anyType
+            ? 'Any type of file'
+            : 'Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text'}
           {maxUploadBytes !== undefined && `, up to ${formatSize(maxUploadBytes)}`}
         </p>
       </div>

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { ALLOWED_MIME_TYPES, fileTooLargeMessage, unsupportedTypeMessage } from '@cloudstash/contract';
+import {
+  ALLOWED_MIME_TYPES,
+  ANY_FILE_TYPE,
+  fileTooLargeMessage,
+  unsupportedTypeMessage,
+} from '@cloudstash/contract';
 import UploadPage from './UploadPage';
 
 afterEach(() => {
@@ -109,5 +114,37 @@ describe('UploadPage, the types the instance allows', () => {
     );
     expect(screen.getByRole('alert').textContent).toBe(unsupportedTypeMessage('video/mp4', allowed));
     expect(filenameField().value).toBe('');
+  });
+});
+
+describe('UploadPage on an instance that takes any file', () => {
+  const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+  it('offers every file in the picker and says so, once the instance has answered', async () => {
+    const answerConfig = renderUploadPage(200 * MB, [ANY_FILE_TYPE]);
+    expect(fileInput().accept).toBe(ALLOWED_MIME_TYPES.join(','));
+    expect(screen.getByText(/^Images \(JPEG, PNG, GIF, WebP\), videos/)).toBeTruthy();
+    answerConfig();
+    await waitFor(() => expect(fileInput().hasAttribute('accept')).toBe(false));
+    expect(screen.getByText('Any type of file, up to 200 MB')).toBeTruthy();
+    expect(screen.queryByText(/^Images \(JPEG/)).toBeNull();
+  });
+
+  it('takes a file of a type the spec does not name, labelled File', async () => {
+    renderUploadPage(200 * MB, [ANY_FILE_TYPE])();
+    choose(new File(['PK'], 'archive.zip', { type: 'application/zip' }));
+    await waitFor(() => expect(filenameField().value).toBe('archive'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/^File · /)).toBeTruthy();
+  });
+});
+
+describe('UploadPage on a media-only instance', () => {
+  it('takes a text format the browser names by its own type (a .csv is plain text)', async () => {
+    renderUploadPage(200 * MB)();
+    choose(new File(['a,b\n'], 'budget.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(filenameField().value).toBe('budget'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/^Text · /)).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { fileTypeLabel, formatSize } from '@cloudstash/contract';
+import { chosenFileTypeLabel, formatSize } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { FileIcon } from '../../../components/FileIcon';
 import { TextField } from '../../../components/TextField';
@@ -126,7 +126,7 @@ export default function UploadPage() {
                   {file.name}
                 </p>
                 <p className="text-sm text-base-content/70">
-                  {fileTypeLabel(file.type)} · {formatSize(file.size)}
+                  {chosenFileTypeLabel(file.type)} · {formatSize(file.size)}
                 </p>
               </div>
               <button
