@@ -4,6 +4,8 @@ const SLOW_SUITES = [
   'test/crash/**/*.test.ts',
   'test/scale/**/*.test.ts',
   'test/security/dedup-leak.test.ts',
+  // Real WebDAV clients (litmus, rclone, cadaver, davfs2) against child servers.
+  'test/dav/**/*.test.ts',
 ];
 
 /**

@@ -37,6 +37,7 @@ import { registerSharedPageHeaders, sharedRoutes } from './routes/shared';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { registerWebApp } from './routes/web';
+import { davRoutes, registerDavMethods } from './routes/dav';
 import { ensurePrivateDir } from './private-files';
 import { loadAppSecret } from './secrets';
 import type { Clock } from './services/clock';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // same headers, request id and `{ message, code }` body as every other error.
     frameworkErrors: frameworkErrorHandler(writeSecurityHeaders),
   });
+  registerDavMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -180,6 +182,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     { prefix: API_BASE },
   );
+  await app.register(davRoutes, { services });
   await registerWebApp(app, config.webDistDir);
 
   // One background worker per process (thumbnails); it finishes the job in hand before the database closes.

@@ -14,3 +14,4 @@ export * from './path-ids';
 export * from './sort-key';
 export * from './folders';
 export * from './versions';
+export * from './dav';

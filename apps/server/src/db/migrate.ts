@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-upload-reservations';
 import * as m020 from './migrations/020-fair-jobs';
 import * as m021 from './migrations/021-folders';
 import * as m022 from './migrations/022-file-versions';
+import * as m023 from './migrations/023-webdav';
 import { isPostgres } from './totals';
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '020_fair_jobs': m020,
   '021_folders': m021,
   '022_file_versions': m022,
+  '023_webdav': m023,
 };
 
 /**

@@ -63,6 +63,10 @@ export interface FilesTable {
   updated_at: string;
   /** The folder holding the file; null at the top (migration 021). */
   folder_id: string | null;
+  /** The modification time a WebDAV client gave the bytes (ISO); null: the upload's own time. */
+  client_mtime: Generated<string | null>;
+  /** 1 when `filename` is the whole name a WebDAV client wrote, extension included; 0 for web uploads. */
+  exact_name: Generated<number>;
 }
 
 /** A folder of one account's tree; its parent is null at the top. */
@@ -334,6 +338,27 @@ export interface ResumableUploadsTable {
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A WebDAV write lock on a path of its owner's tree (db/migrations/024-webdav.ts). */
+export interface DavLocksTable {
+  token: string;
+  owner_id: string;
+  path: string;
+  depth: '0' | 'infinity';
+  scope: 'exclusive' | 'shared';
+  owner_xml: string;
+  timeout_seconds: number;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A dead property a WebDAV client stored on a file or folder (`file:{id}` / `folder:{id}`). */
+export interface DavPropertiesTable {
+  resource: string;
+  namespace: string;
+  name: string;
+  value_xml: string;
+}
+
 export interface Database {
   users: UsersTable;
   resumable_uploads: ResumableUploadsTable;
@@ -361,4 +386,6 @@ export interface Database {
   thumbnail_failures: ThumbnailFailuresTable;
   thumbnail_totals: ThumbnailTotalsTable;
   oidc_identities: OidcIdentitiesTable;
+  dav_locks: DavLocksTable;
+  dav_properties: DavPropertiesTable;
 }

@@ -150,7 +150,10 @@ export async function sendContent(
   }
   const etag = contentEtag(file.blob_hash);
   const inline = disposition === 'preview' && showsInline(file.mimetype, request.headers['sec-fetch-dest']);
-  const name = disposition === 'download' ? downloadFilename(file.filename, file.mimetype) : file.filename;
+  // A name a WebDAV client wrote is the whole name, extension included: it downloads exactly as written.
+  const exact = file.exact_name === 1;
+  const name =
+    disposition === 'download' && !exact ? downloadFilename(file.filename, file.mimetype) : file.filename;
   void reply.headers({
     'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
     'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', name),

@@ -137,3 +137,14 @@ export async function insertTombstone(db: Executor, blob: { hash: string; size: 
     .onConflict((oc) => oc.column('hash').doNothing())
     .execute();
 }
+
+/** One more reference to a blob some file already holds (a copy); false when the blob row is gone. */
+export async function addBlobReference(db: Executor, hash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('blobs')
+    .set({ ref_count: sql`ref_count + 1` })
+    .where('hash', '=', hash)
+    .where('ref_count', '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -9,7 +9,12 @@ import { instanceTotals, ownerTotalsRow } from './file-totals';
 import { deleteJob } from './jobs';
 import { FILE_THUMBNAIL_JOB } from './thumbnails';
 
-export type FileRow = Omit<FilesTable, 'download_count'> & { download_count: number };
+export type FileRow = Omit<FilesTable, 'download_count' | 'client_mtime' | 'exact_name'> & {
+  download_count: number;
+  /** Set by WebDAV clients only (db/migrations/024-webdav.ts); absent means null and 0. */
+  client_mtime?: string | null;
+  exact_name?: number;
+};
 
 /** A file with the owner's public columns; owner fields are null when the account is gone. */
 export interface FileWithOwner extends FileRow {
@@ -603,6 +608,38 @@ export async function setFileBytes(
     .where('id', '=', id)
     .execute();
   await deleteJob(db, FILE_THUMBNAIL_JOB, id);
+}
+
+/** New bytes for an existing file row (a WebDAV PUT over its name): same id, links and counts. */
+export async function replaceFileContent(
+  db: Executor,
+  id: string,
+  content: Pick<FileRow, 'blob_hash' | 'size' | 'mimetype' | 'category' | 'updated_at'> & {
+    client_mtime: string | null;
+  },
+): Promise<string | undefined> {
+  const before = await db.selectFrom('files').select('blob_hash').where('id', '=', id).executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('files').set(content).where('id', '=', id).execute();
+  return before.blob_hash;
+}
+
+/** A WebDAV rename or move: the exact name it now has, and optionally another folder. */
+export async function renameFileExact(
+  db: Executor,
+  id: string,
+  change: { filename: string; folder_id?: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ ...change, filename_key: nameSortKey(change.filename), exact_name: 1, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setClientMtime(db: Executor, id: string, mtime: string): Promise<void> {
+  await db.updateTable('files').set({ client_mtime: mtime }).where('id', '=', id).execute();
 }
 
 /** What packing a file into a zip needs of it. */

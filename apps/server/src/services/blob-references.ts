@@ -159,6 +159,48 @@ export class BlobReferences {
   }
 
   /**
+   * Gives an existing file new bytes in place (same id, links and counts), with the same order as
+   * `commitNewFile`: bytes in place first, then one transaction that admits the change, references the new blob
+   * and releases the old one. Answers the old blob's hash for the caller to queue for reclaiming.
+   */
+  async replaceContent(
+    fileId: string,
+    content: Parameters<typeof files.replaceFileContent>[2],
+    bytes: { source: BlobSource; crc32c: number },
+    admit: (trx: Executor) => Promise<void> = async () => {},
+  ): Promise<string | undefined> {
+    await this.store.put(content.blob_hash, bytes.source, content.size);
+    return inTransaction(this.db, async (trx) => {
+      await admit(trx);
+      await blobs.acquireBlobReference(trx, {
+        hash: content.blob_hash,
+        size: content.size,
+        crc32c: bytes.crc32c,
+        now: nowIso(),
+      });
+      if (!(await this.store.exists(content.blob_hash)))
+        await this.store.put(content.blob_hash, bytes.source, content.size);
+      const old = await files.replaceFileContent(trx, fileId, content);
+      if (old === undefined) throw new Error('file vanished during replace');
+      await blobs.releaseBlobReference(trx, old);
+      return old;
+    });
+  }
+
+  /** A new file row on the same bytes as an existing one (a copy: nothing is read or written but rows). */
+  async commitCopy(
+    file: NewFileRow,
+    admit: (trx: Executor) => Promise<void> = async () => {},
+  ): Promise<boolean> {
+    return inTransaction(this.db, async (trx) => {
+      await admit(trx);
+      if (!(await blobs.addBlobReference(trx, file.blob_hash))) return false;
+      await files.insertFile(trx, file);
+      return true;
+    });
+  }
+
+  /**
    * Removes many file rows in one transaction, each with its kept versions as removeFile does; the hashes they
    * released, for reclamation.
    */

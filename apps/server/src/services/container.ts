@@ -46,6 +46,11 @@ import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { Thumbnails } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
 import { JobWorker } from './jobs/worker';
+import { DavCredentials } from './dav/credentials';
+import { FolderAdapter } from './dav/folder-adapter';
+import { DavLocks } from './dav/locks';
+import { DavProperties } from './dav/properties';
+import { DavTree } from './dav/tree';
 
 /** What a test may put in place of production's parts; production passes none. */
 export interface TestSeams {
@@ -120,6 +125,7 @@ export function createServices(
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
   const removal = new AccountRemoval(db, references, reclaims, resumable, clock);
+  const accessTokens = new AccessTokens(db, clock);
   return {
     config,
     uploadHooks: hooks,
@@ -158,12 +164,19 @@ export function createServices(
       : null,
     profile: new Profile(db, removal, clock),
     sessionList: new SessionList(db, config, clock),
-    accessTokens: new AccessTokens(db, clock),
+    accessTokens,
     quotas,
     userAdmin: new UserAdmin(db, removal, quotas, config, clock),
     stats: new Stats(db, quotas),
     health: new Health(db, store),
     throttle,
+    // The WebDAV adapter (/dav/): the same files and folders, by path.
+    dav: {
+      credentials: new DavCredentials(accessTokens, throttle),
+      tree: new DavTree(db, files, new FolderAdapter(db, folders)),
+      locks: new DavLocks(db, clock),
+      properties: new DavProperties(db),
+    },
     maintenance: new Maintenance(db, store, references, sessions, resumable, config, log, clock),
   };
 }

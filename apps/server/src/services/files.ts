@@ -63,6 +63,25 @@ export function contentOf(db: Db, store: BlobStore, file: FileWithBlob): FileCon
 
 type UpdateInput = z.output<typeof updateFileBodySchema>;
 
+/** Where a file written by name goes: its exact name, and the file it replaces if one holds that name. */
+export interface NamedTarget {
+  name: string;
+  /** The folder it goes in; null for the top level. */
+  folderId: string | null;
+  existingId?: string;
+  /** ISO time the client says the bytes were last modified. */
+  clientMtime?: string | null;
+}
+
+/** What a copy keeps of its source: the bytes and what they are, and the client's modification time. */
+const pickCopied = (source: files.FileRow) => ({
+  blob_hash: source.blob_hash,
+  mimetype: source.mimetype,
+  category: source.category,
+  size: source.size,
+  client_mtime: source.client_mtime ?? null,
+});
+
 export class Files {
   constructor(
     private readonly db: Db,
@@ -127,6 +146,101 @@ export class Files {
     this.hooks.afterCommit?.();
     await this.thumbnails.requestFor(row);
     return this.get(viewer, row.id);
+  }
+
+  /**
+   * A file written by name (a WebDAV PUT): listed under exactly `target.name`, empty or not, with the type rule,
+   * the size limit (the caller's ingest) and the quota of every upload. Over an existing file of the viewer's
+   * the bytes are replaced in place: same id, links and counts.
+   */
+  async writeNamed(
+    viewer: Viewer,
+    target: NamedTarget,
+    file: InspectedBytes & { source: BlobSource },
+  ): Promise<{ id: string; created: boolean; blobHash: string }> {
+    // The instance's type rule, as for every upload; the name is the client's and decides no more than
+    // an uploaded file's name does, and its declared type is whatever its platform guessed.
+    const { mimetype } = await this.acceptedType({ head: file.head, text: file, originalName: target.name });
+    const now = nowIso();
+    const clientMtime = target.clientMtime ?? null;
+    if (target.existingId) {
+      const existing = await requireFileAccess(this.db, viewer, target.existingId, 'delete');
+      const content = {
+        blob_hash: file.hash,
+        size: file.size,
+        mimetype,
+        category: fileCategory(mimetype),
+        updated_at: now,
+        client_mtime: clientMtime,
+      };
+      const old = await this.references.replaceContent(existing.id, content, file, (trx) =>
+        this.quotas.reserve(trx, viewer.id, file.size - existing.size),
+      );
+      if (old && old !== file.hash) this.reclaims.add(old);
+      await this.thumbnails.requestFor({ id: existing.id, mimetype, owner_id: viewer.id });
+      return { id: existing.id, created: false, blobHash: file.hash };
+    }
+    const row: files.NewFileRow = {
+      id: crypto.randomUUID(),
+      owner_id: viewer.id,
+      blob_hash: file.hash,
+      filename: target.name,
+      folder_id: target.folderId,
+      mimetype,
+      category: fileCategory(mimetype),
+      size: file.size,
+      is_public: 0,
+      download_count: 0,
+      created_at: now,
+      updated_at: now,
+      client_mtime: clientMtime,
+      exact_name: 1,
+    };
+    await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, viewer.id, row.size));
+    this.hooks.afterCommit?.();
+    await this.thumbnails.requestFor(row);
+    return { id: row.id, created: true, blobHash: row.blob_hash };
+  }
+
+  /** A copy of one of the viewer's files under an exact name: a new reference to the same bytes. */
+  async copyNamed(viewer: Viewer, sourceId: string, target: NamedTarget): Promise<string> {
+    const source = await requireFileAccess(this.db, viewer, sourceId, 'delete');
+    const now = nowIso();
+    const row: files.NewFileRow = {
+      ...pickCopied(source),
+      id: crypto.randomUUID(),
+      owner_id: viewer.id,
+      filename: target.name,
+      folder_id: target.folderId,
+      is_public: 0,
+      download_count: 0,
+      created_at: now,
+      updated_at: now,
+      exact_name: 1,
+    };
+    const copied = await this.references.commitCopy(row, (trx) =>
+      this.quotas.reserve(trx, viewer.id, row.size),
+    );
+    if (!copied) throw new AppError('NOT_FOUND', MESSAGES.fileNotFound);
+    await this.thumbnails.requestFor(row);
+    return row.id;
+  }
+
+  /** A WebDAV rename or move: the file keeps its id, links and counts under its new exact name. */
+  async renameExact(viewer: Viewer, fileId: string, target: NamedTarget): Promise<void> {
+    await requireFileAccess(this.db, viewer, fileId, 'delete');
+    await files.renameFileExact(
+      this.db,
+      fileId,
+      { filename: target.name, folder_id: target.folderId },
+      nowIso(),
+    );
+  }
+
+  /** The client's modification time for the file (X-OC-Mtime, Win32LastModifiedTime). */
+  async setClientMtime(viewer: Viewer, fileId: string, mtime: string): Promise<void> {
+    await requireFileAccess(this.db, viewer, fileId, 'delete');
+    await files.setClientMtime(this.db, fileId, mtime);
   }
 
   async get(viewer: Viewer, fileId: string): Promise<StoredFile> {

@@ -57,6 +57,8 @@ export function throttlePolicies(
       windowMs: 60 * MINUTE,
     },
     singleSignOnPerAddress: perMinute,
+    /** WebDAV sign-ins that failed (a wrong email or token, or a password), counted per address. */
+    davFailuresPerAddress: perMinute,
   } satisfies Record<string, ThrottlePolicy>;
 }
 

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../../components/States';
 import { useRevokeToken, useTokens } from '../api/tokens';
 import { CreateTokenForm } from './CreateTokenForm';
 import { TokenItem } from './TokenItem';
+import { WebDavAddress } from './WebDavAddress';
 
 export function TokensSection() {
   const tokens = useTokens();
@@ -25,6 +26,7 @@ export function TokensSection() {
         </>
       }
     >
+      <WebDavAddress />
       <CreateTokenForm onCreated={setCreated} />
       {created && (
         <div className="flex flex-col gap-2 rounded-box border border-success p-3">
