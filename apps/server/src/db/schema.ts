@@ -338,7 +338,7 @@ export interface ResumableUploadsTable {
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A WebDAV write lock on a path of its owner's tree (db/migrations/024-webdav.ts). */
+/** A WebDAV write lock on a path of its owner's tree (db/migrations/023-webdav.ts). */
 export interface DavLocksTable {
   token: string;
   owner_id: string;

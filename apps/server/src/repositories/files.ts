@@ -11,7 +11,7 @@ import { FILE_THUMBNAIL_JOB } from './thumbnails';
 
 export type FileRow = Omit<FilesTable, 'download_count' | 'client_mtime' | 'exact_name'> & {
   download_count: number;
-  /** Set by WebDAV clients only (db/migrations/024-webdav.ts); absent means null and 0. */
+  /** Set by WebDAV clients only (db/migrations/023-webdav.ts); absent means null and 0. */
   client_mtime?: string | null;
   exact_name?: number;
 };
@@ -353,7 +353,8 @@ async function totalFromCounters(
   p: FileListParams,
 ): Promise<number | undefined> {
   if (p.q || p.uploader || p.id || p.type || p.userId) return undefined;
-  if (p.folderId !== undefined) return scope.kind === 'owner' ? countInFolder(db, scope.ownerId, p) : undefined;
+  if (p.folderId !== undefined)
+    return scope.kind === 'owner' ? countInFolder(db, scope.ownerId, p) : undefined;
   if (scope.kind === 'owner') {
     if (p.category) return undefined; // an owner's files are few and indexed: counted directly
     const row = await ownerTotalsRow(db, scope.ownerId);

@@ -18,31 +18,39 @@ describe('a zip of more entries than the classic format counts', () => {
   });
   afterAll(() => t.close());
 
-  it(`packs ${ENTRIES} files into one zip that a ZIP64 reader opens whole`, { timeout: 600_000 }, async () => {
-    const folder = await makeFolder(owner, 'Many');
-    const bytes = text('x');
-    const template = (await owner.upload({ bytes, name: 'x.txt', folderId: folder })).body.data._id;
-    const row = await t.db.selectFrom('files').selectAll().where('id', '=', template).executeTakeFirstOrThrow();
-    // Rows straight into the database, each a reference to the same blob: the zip reads the bytes each time.
-    for (let start = 1; start < ENTRIES; start += 2000) {
-      const rows = Array.from({ length: Math.min(2000, ENTRIES - start) }, (_, i) => {
-        const name = `file ${start + i}`;
-        return { ...row, id: crypto.randomUUID(), filename: name, filename_key: nameSortKey(name) };
-      });
-      await t.db.insertInto('files').values(rows).execute();
-      await t.db
-        .updateTable('blobs')
-        .set((eb) => ({ ref_count: eb('ref_count', '+', rows.length) }))
-        .where('hash', '=', row.blob_hash)
-        .execute();
-    }
-    const link = await owner.post('/api/v1/files/zip', { folderIds: [folder] });
-    const answer = await owner.get(link.body.data.url);
-    expect(answer.status).toBe(200);
-    expect(Number(answer.headers.get('content-length'))).toBe(answer.bytes.length);
-    const entries = await readZip(answer.bytes);
-    expect(entries).toHaveLength(ENTRIES);
-    expect(new Set(entries.map((e) => e.name)).size).toBe(ENTRIES);
-    expect(entries.every((e) => e.bytes.equals(bytes))).toBe(true);
-  });
+  it(
+    `packs ${ENTRIES} files into one zip that a ZIP64 reader opens whole`,
+    { timeout: 600_000 },
+    async () => {
+      const folder = await makeFolder(owner, 'Many');
+      const bytes = text('x');
+      const template = (await owner.upload({ bytes, name: 'x.txt', folderId: folder })).body.data._id;
+      const row = await t.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', template)
+        .executeTakeFirstOrThrow();
+      // Rows straight into the database, each a reference to the same blob: the zip reads the bytes each time.
+      for (let start = 1; start < ENTRIES; start += 2000) {
+        const rows = Array.from({ length: Math.min(2000, ENTRIES - start) }, (_, i) => {
+          const name = `file ${start + i}`;
+          return { ...row, id: crypto.randomUUID(), filename: name, filename_key: nameSortKey(name) };
+        });
+        await t.db.insertInto('files').values(rows).execute();
+        await t.db
+          .updateTable('blobs')
+          .set((eb) => ({ ref_count: eb('ref_count', '+', rows.length) }))
+          .where('hash', '=', row.blob_hash)
+          .execute();
+      }
+      const link = await owner.post('/api/v1/files/zip', { folderIds: [folder] });
+      const answer = await owner.get(link.body.data.url);
+      expect(answer.status).toBe(200);
+      expect(Number(answer.headers.get('content-length'))).toBe(answer.bytes.length);
+      const entries = await readZip(answer.bytes);
+      expect(entries).toHaveLength(ENTRIES);
+      expect(new Set(entries.map((e) => e.name)).size).toBe(ENTRIES);
+      expect(entries.every((e) => e.bytes.equals(bytes))).toBe(true);
+    },
+  );
 });
