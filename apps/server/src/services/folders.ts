@@ -14,7 +14,7 @@ import type { FolderRow } from '../repositories/folders';
 import { isUniqueViolation } from './accounts/errors';
 import type { BlobReferences } from './blob-references';
 import { isoNow, type Clock } from './clock';
-import { requireFolderAccess, type FolderAction } from './folder-access';
+import { requireFolderAccess } from './folder-access';
 import type { ReclaimQueue } from './reclaim-queue';
 import type { Viewer } from './sessions';
 
@@ -146,11 +146,6 @@ export class Folders {
   async requireTarget(viewer: Viewer, folderId: string | null | undefined, db: Executor = this.db) {
     if (folderId === null || folderId === undefined) return null;
     return requireFolderAccess(db, viewer, folderId, 'write');
-  }
-
-  /** Whether the viewer may act on the folder (404 when not), for routes that check before reading a body. */
-  async require(viewer: Viewer, id: string, action: FolderAction): Promise<FolderRow> {
-    return requireFolderAccess(this.db, viewer, id, action);
   }
 
   private async assertMovable(trx: Executor, viewer: Viewer, folder: FolderRow, targetId: string | null) {
