@@ -6,8 +6,8 @@ import {
   type Folder,
   type FolderWithPath,
   type Page,
-  type ZipBody,
 } from '@cloudstash/contract';
+import type { Selection } from '../lib/selection';
 import { apiData, apiRequest } from './api-client';
 import { pagedListOptions } from './paged-list';
 import { queryKeys } from './query-keys';
@@ -60,8 +60,7 @@ export async function findChildFolder(parentId: string | null, name: string): Pr
   return undefined;
 }
 
-/** What a bulk action is done to: files and folders by id. */
-export type Selection = Required<ZipBody>;
+export type { Selection };
 
 /** POST /files/batch: move or delete files and folders, all or nothing. */
 export const batchAction = (body: BatchBody) =>

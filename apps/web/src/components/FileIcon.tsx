@@ -25,3 +25,17 @@ export function FileIcon({ mimetype, className = 'size-5' }: { mimetype: string;
     </svg>
   );
 }
+
+/** A folder's glyph, beside its name; decorative, the name or a label says it is a folder. */
+export function FolderIcon({ className = 'size-5' }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0 text-primary`}
+      fill="currentColor"
+    >
+      <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+    </svg>
+  );
+}

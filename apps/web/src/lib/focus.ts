@@ -28,14 +28,28 @@ export function focusScreenHeading(): void {
 }
 
 /**
+ * The first of `candidates` that is displayed and focusable takes focus (a row is drawn twice, as a table row
+ * and as a phone's card, and only one is displayed); the screen's heading when none is.
+ */
+export function focusShownOrHeading(candidates: Iterable<HTMLElement>): void {
+  const shown = [...candidates].find(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+  );
+  if (shown) shown.focus();
+  else focusScreenHeading();
+}
+
+/**
  * Focus on a file's row (its name link, in whichever of the table or the cards is displayed); the screen's
  * heading when that row is not shown.
  */
 export function focusFileRow(fileId: string | null): void {
-  const links = fileId
-    ? [...document.querySelectorAll<HTMLElement>(`#main a[href="/dashboard/file/${CSS.escape(fileId)}"]`)]
-    : [];
-  const shown = links.find((link) => link.tabIndex >= 0 && link.getClientRects().length > 0);
-  if (shown) shown.focus();
-  else focusScreenHeading();
+  const selector = fileId ? `#main a[href="/dashboard/file/${CSS.escape(fileId)}"]` : null;
+  focusShownOrHeading(selector ? document.querySelectorAll<HTMLElement>(selector) : []);
+}
+
+/** Focus on the row whose controls carry `data-{name}="{id}"`; the screen's heading when it is not shown. */
+export function focusRowByData(name: string, id: string | null): void {
+  const controls = id ? [...document.querySelectorAll<HTMLElement>(`#main [data-${name}]`)] : [];
+  focusShownOrHeading(controls.filter((control) => control.getAttribute(`data-${name}`) === id));
 }

@@ -7,7 +7,7 @@ import FilePreviewPage from '../../features/file-preview/components/FilePreviewP
 import { FileDownloadsChart } from '../../features/links/components/DownloadsChart';
 import { ShareLinkActions } from '../../features/links/components/ShareLinkActions';
 import { VersionsCard } from '../../features/file-versions/components/VersionsCard';
-import { useUploadConfig } from '../../features/upload/api/upload-config';
+import { useUploadConfig } from '../../api/upload-config';
 
 /**
  * /dashboard/file/{fileId}: the preview page with what share links, versions and moderation add to it. Features

@@ -1,6 +1,7 @@
 import { useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import type { Folder, Selection } from '../../../api/folders';
+import { FolderIcon } from '../../../components/FileIcon';
 import { startMoveDrag, useMoveDropTarget } from '../drag-move';
 
 export interface FolderTileHandlers {
@@ -58,14 +59,7 @@ function FolderTile({
         onClick={(event) => onCheck(folder, event.shiftKey)}
         aria-label={`Select folder ${folder.name}`}
       />
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6 shrink-0 text-primary"
-        fill="currentColor"
-      >
-        <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-      </svg>
+      <FolderIcon className="size-6" />
       <Link
         to={hrefOf(folder._id)}
         className="link link-hover min-w-0 flex-1 truncate font-medium"

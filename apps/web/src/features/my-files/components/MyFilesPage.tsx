@@ -30,7 +30,7 @@ import {
   selectionIds,
   toggleAll,
   type Entry,
-} from '../selection';
+} from '../../../lib/selection';
 import { startMoveDrag } from '../drag-move';
 import { EditFileDialog } from './EditFileDialog';
 import { MyFileActions } from './MyFileActions';
@@ -204,7 +204,6 @@ function FolderScreen({ folderId }: { folderId: string | null }) {
               <SelectionBar
                 count={selection.keys.size}
                 allChosen={order.every(isChosen)}
-                someChosen={selection.keys.size > 0}
                 onToggleAll={() => setSelection((now) => toggleAll(now, order))}
                 onMoveTo={() => setDialog({ kind: 'move', entries: chosen })}
                 onZip={() => zip.mutate({ ...chosen, name: zipName(chosen, shownFolders, folderName) })}

@@ -1,7 +1,8 @@
+import { SelectAll } from '../../../components/SelectAll';
+
 interface SelectionBarProps {
   count: number;
   allChosen: boolean;
-  someChosen: boolean;
   onToggleAll: () => void;
   onMoveTo: () => void;
   onZip: () => void;
@@ -16,7 +17,6 @@ interface SelectionBarProps {
 export function SelectionBar({
   count,
   allChosen,
-  someChosen,
   onToggleAll,
   onMoveTo,
   onZip,
@@ -26,21 +26,7 @@ export function SelectionBar({
   const none = count === 0;
   return (
     <div role="toolbar" aria-label="Selection" className="flex flex-wrap items-center gap-2">
-      <label className="flex cursor-pointer items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={allChosen}
-          ref={(input) => {
-            if (input) input.indeterminate = someChosen && !allChosen;
-          }}
-          onChange={onToggleAll}
-        />
-        Select all
-      </label>
-      <span className="text-sm text-base-content/80" aria-live="polite">
-        {none ? '' : `${count} selected`}
-      </span>
+      <SelectAll count={count} allChosen={allChosen} onToggleAll={onToggleAll} />
       <div className="flex flex-wrap gap-2 sm:ml-auto">
         <button type="button" className="btn btn-outline btn-sm" disabled={none} onClick={onMoveTo}>
           Move to…

@@ -12,7 +12,7 @@ import { ResumableProgress, UploadProgressBar } from './ResumableProgress';
 import { chosenFileError, defaultFilename, quotaRoom, submitError } from '../validation';
 import { DropArea } from './DropArea';
 import { PendingButton } from '../../../components/PendingButton';
-import { loadUploadConfig, useUploadConfig } from '../api/upload-config';
+import { loadUploadConfig, useUploadConfig } from '../../../api/upload-config';
 import { useMyStats } from '../../../api/my-stats';
 
 /** The page's alert already says it: the toast shows the same words without a screen reader hearing them twice. */

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore, t
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateFileData } from '../../../api/file-cache';
 import { UploadTargetContext } from '../../../components/upload-target';
-import { loadUploadConfig } from '../api/upload-config';
+import { loadUploadConfig } from '../../../api/upload-config';
 import { UploadQueue } from './upload-queue';
 
 const QueueContext = createContext<UploadQueue | null>(null);

@@ -5,8 +5,8 @@ import {
   MAX_UPLOAD_BYTES,
   type UploadConfig,
 } from '@cloudstash/contract';
-import { apiData } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
+import { apiData } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** What the browser assumes until the server has answered: the defaults every instance starts with. */
 export const DEFAULT_UPLOAD_CONFIG: UploadConfig = {

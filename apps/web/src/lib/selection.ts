@@ -1,6 +1,9 @@
-import type { Selection } from '../../api/folders';
+import type { ZipBody } from '@cloudstash/contract';
 
-/** One selectable row of a folder: a subfolder or a file. */
+/** What a bulk action is done to: files and folders by id. */
+export type Selection = Required<ZipBody>;
+
+/** One selectable row of a list: a folder or a file. */
 export interface Entry {
   kind: 'folder' | 'file';
   id: string;
@@ -65,4 +68,16 @@ export function selectionIds(keys: Iterable<string>): Selection {
     (kind === 'folder' ? folderIds : fileIds).push(id);
   }
   return { fileIds, folderIds };
+}
+
+/**
+ * The row to move focus to once `removed` leave the list: the first kept row after the last removed one, else
+ * the last kept row before them; null when none is kept (focus goes to the screen's heading then).
+ */
+export function rowAfterRemoval(order: readonly Entry[], removed: ReadonlySet<string>): Entry | null {
+  const indexes = order.flatMap((entry, index) => (removed.has(entryKey(entry)) ? [index] : []));
+  if (indexes.length === 0) return null;
+  const kept = (entry: Entry) => !removed.has(entryKey(entry));
+  const after = order.slice(indexes[indexes.length - 1]! + 1).find(kept);
+  return after ?? order.slice(0, indexes[0]).findLast(kept) ?? null;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SELECTION, clickEntry, keepShown, selectionIds, toggleAll, type Entry } from './selection';
+import {
+  EMPTY_SELECTION,
+  clickEntry,
+  entryKey,
+  keepShown,
+  rowAfterRemoval,
+  selectionIds,
+  toggleAll,
+  type Entry,
+} from './selection';
 
 const rows: Entry[] = [
   { kind: 'folder', id: 'a' },
@@ -38,5 +47,19 @@ describe('selection', () => {
 
   it('splits the keys into the ids the bulk endpoints take', () => {
     expect(selectionIds(['folder:a', 'file:c', 'file:d'])).toEqual({ fileIds: ['c', 'd'], folderIds: ['a'] });
+  });
+});
+
+describe('focus after rows leave', () => {
+  const removing = (...keys: string[]) => new Set(keys);
+  it('goes to the next kept row after the last removed one', () => {
+    expect(rowAfterRemoval(rows, removing('folder:b', 'file:d'))).toEqual(rows[4]);
+  });
+  it('goes back to the kept row before them when the removed rows end the list', () => {
+    expect(rowAfterRemoval(rows, removing('file:d', 'file:e'))).toEqual(rows[2]);
+  });
+  it('finds none when every row is removed, or none was', () => {
+    expect(rowAfterRemoval(rows, new Set(rows.map(entryKey)))).toBeNull();
+    expect(rowAfterRemoval(rows, removing())).toBeNull();
   });
 });

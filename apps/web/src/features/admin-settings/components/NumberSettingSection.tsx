@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { PendingButton } from '../../../components/PendingButton';
+import { SectionCard } from '../../../components/SectionCard';
+import { TextField } from '../../../components/TextField';
+
+interface NumberSettingProps {
+  title: string;
+  /** The environment variable that sets it until an administrator chooses here. */
+  envName: string;
+  /** Where the value in force comes from; undefined while it loads. */
+  source: 'database' | 'environment' | undefined;
+  value: number | undefined;
+  label: string;
+  name: string;
+  max: number;
+  /** The contract's text for a value out of range, shown under the field. */
+  invalidMessage: string;
+  /** What the number means, always under the field (e.g. what 0 does). */
+  hint?: string;
+  pending: boolean;
+  onSave: (value: number) => void;
+}
+
+/** Whole numbers from 0 to `max`; anything else is null (and explained under the field). */
+export function parseWhole(text: string, max: number): number | null {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= max ? value : null;
+}
+
+/**
+ * One whole-number instance setting in its own card (how many versions a file keeps, how long Trash keeps
+ * deleted items): its value, where that comes from, and Save.
+ */
+export function NumberSettingSection({ title, envName, source, value, ...field }: NumberSettingProps) {
+  return (
+    <SectionCard
+      title={title}
+      description={
+        source === 'database'
+          ? 'Chosen here; this overrides the server environment.'
+          : `Set by the server environment (${envName}) until you choose here.`
+      }
+    >
+      {value !== undefined && <NumberSettingForm key={value} value={value} {...field} />}
+    </SectionCard>
+  );
+}
+
+type FormProps = Omit<NumberSettingProps, 'title' | 'envName' | 'source' | 'value'> & { value: number };
+
+function NumberSettingForm({ value, label, name, max, invalidMessage, hint, pending, onSave }: FormProps) {
+  const [text, setText] = useState(String(value));
+  const parsed = parseWhole(text, max);
+  return (
+    <form
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (parsed !== null) onSave(parsed);
+      }}
+    >
+      <div className="sm:w-56">
+        <TextField
+          label={label}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={max}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          hint={hint}
+          error={parsed === null ? invalidMessage : undefined}
+        />
+      </div>
+      <PendingButton type="submit" className="btn-primary" pending={pending} disabled={parsed === null}>
+        Save
+      </PendingButton>
+    </form>
+  );
+}
