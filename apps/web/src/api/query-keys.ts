@@ -1,4 +1,4 @@
-import type { FileListQuery, UserListQuery } from '@cloudstash/contract';
+import type { FileListQuery, TrashListQuery, UserListQuery } from '@cloudstash/contract';
 
 /**
  * Every query key in one place. File data lives under 'files' and admin data under 'admin', so an upload,
@@ -25,6 +25,8 @@ export const queryKeys = {
   file: (id: string) => ['files', 'detail', id] as const,
   /** Under 'files', so replacing a file's bytes (or any change to files) refreshes its versions too. */
   fileVersions: (id: string) => ['files', 'versions', id] as const,
+  /** Under 'files': a delete anywhere fills it, and a restore or purge refreshes every list with the files. */
+  trash: (query: TrashListQuery) => ['files', 'trash', query] as const,
   admin: ['admin'] as const,
   adminUsers: (query: UserListQuery) => ['admin', 'users', query] as const,
   adminUsersSummary: ['admin', 'users-summary'] as const,
@@ -35,4 +37,5 @@ export const queryKeys = {
   storageStats: ['admin', 'storage-stats'] as const,
   adminSettings: ['admin', 'settings'] as const,
   versionSettings: ['admin', 'settings', 'versions'] as const,
+  trashSettings: ['admin', 'settings', 'trash'] as const,
 };

@@ -38,3 +38,13 @@ export function useUploadConfig(): UploadConfig & { loading: boolean } {
 export function loadUploadConfig(queryClient: QueryClient): Promise<UploadConfig> {
   return queryClient.ensureQueryData(uploadConfigOptions).catch(() => DEFAULT_UPLOAD_CONFIG);
 }
+
+/**
+ * How many days a delete keeps items in their owner's Trash; undefined while the trash is off (a delete is
+ * final, the spec's behaviour) or the instance's settings are still loading.
+ */
+export const useTrashDays = (): number | undefined => useUploadConfig().trashRetentionDays;
+
+/** The same, from what the cache already holds (for code that runs after a request, outside rendering). */
+export const cachedTrashDays = (queryClient: QueryClient): number | undefined =>
+  queryClient.getQueryData(uploadConfigOptions.queryKey)?.trashRetentionDays;

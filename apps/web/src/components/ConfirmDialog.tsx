@@ -42,7 +42,7 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   );
 }
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { StoredFile } from '@cloudstash/contract';
 import { useDeleteFile } from '../api/delete-file';
+import { useCurrentUser } from '../api/session';
 import { useUpdateFile } from '../api/update-file';
-import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteDialog } from './DeleteDialog';
 import { PendingButton } from './PendingButton';
 
 interface FileModerationProps {
@@ -18,7 +19,9 @@ interface FileModerationProps {
  */
 export function FileModeration({ file, compact, onDeleted }: FileModerationProps) {
   const update = useUpdateFile();
-  const remove = useDeleteFile({ onDeleted });
+  const { data: me } = useCurrentUser();
+  // Another person's file goes to their Trash, which only they can restore from: no Undo then.
+  const remove = useDeleteFile({ onDeleted, undoable: !!me && file.uploadedBy?._id === me._id });
   const [confirming, setConfirming] = useState(false);
   const size = compact ? 'btn-xs' : 'w-full';
 
@@ -43,7 +46,7 @@ export function FileModeration({ file, compact, onDeleted }: FileModerationProps
       >
         Delete
       </button>
-      <ConfirmDialog
+      <DeleteDialog
         open={confirming}
         title="Delete file"
         message={`Delete “${file.filename}” of ${file.uploadedBy?.name ?? 'its owner'}? This cannot be undone.`}

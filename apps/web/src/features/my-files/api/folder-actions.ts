@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { messageOf } from '../../../api/api-client';
 import { startBrowserDownload } from '../../../api/download';
 import { invalidateFileData } from '../../../api/file-cache';
+import { announceDelete } from '../../../api/trash';
 import {
   batchAction,
   createFolder,
@@ -12,17 +13,24 @@ import {
   type Selection,
 } from '../../../api/folders';
 
+interface FolderMutationOptions<TVars> {
+  toastErrors?: boolean;
+  /** A delete: what it deleted, which the toast's Undo restores while deleted items go to Trash. */
+  deleted?: (vars: TVars) => Selection;
+}
+
 /** A change to folders refreshes what any list, tile or breadcrumb shows, as a change to files does. */
 function useFolderMutation<TVars, TAnswer extends { message?: string }>(
   mutationFn: (vars: TVars) => Promise<TAnswer>,
   failedMessage: string,
-  { toastErrors = true } = {},
+  { toastErrors = true, deleted }: FolderMutationOptions<TVars> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async (answer) => {
-      if (answer.message) toast.success(answer.message);
+    onSuccess: async (answer, vars) => {
+      if (answer.message && deleted) announceDelete(queryClient, answer.message, deleted(vars));
+      else if (answer.message) toast.success(answer.message);
       await invalidateFileData(queryClient);
     },
     onError: (error) => {
@@ -40,7 +48,10 @@ export const useRenameFolder = () =>
     'Failed to rename folder',
     { toastErrors: false },
   );
-export const useDeleteFolder = () => useFolderMutation(deleteFolder, 'Failed to delete folder');
+export const useDeleteFolder = () =>
+  useFolderMutation(deleteFolder, 'Failed to delete folder', {
+    deleted: (id: string) => ({ fileIds: [], folderIds: [id] }),
+  });
 
 /** Files and folders moved into another folder (null = the top), all or none. */
 export const useMoveEntries = () =>
@@ -54,6 +65,7 @@ export const useDeleteEntries = () =>
   useFolderMutation(
     (selection: Selection) => batchAction({ action: 'delete', ...selection }),
     'Failed to delete',
+    { deleted: (selection: Selection) => selection },
   );
 
 /** Asks for the selection's zip link, then lets the browser save it (the bytes never pass through the tab). */

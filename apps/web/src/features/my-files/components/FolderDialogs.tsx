@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import type { Folder, Selection } from '../../../api/folders';
 import {
   useCreateFolder,
@@ -82,7 +82,7 @@ export function FolderDialogs({ dialog, folderId, onClose, onDone }: FolderDialo
       );
     case 'delete-folder':
       return (
-        <ConfirmDialog
+        <DeleteDialog
           open
           title="Delete Folder?"
           message={`The folder "${dialog.folder.name}" and everything in it will be deleted. This action cannot be undone.`}
@@ -94,7 +94,7 @@ export function FolderDialogs({ dialog, folderId, onClose, onDone }: FolderDialo
       );
     case 'delete-selection':
       return (
-        <ConfirmDialog
+        <DeleteDialog
           open
           title={`Delete ${itemsText(dialog.entries)}?`}
           message="The chosen files, and the chosen folders with everything in them, will be deleted. This action cannot be undone."

@@ -8,7 +8,7 @@ import { QuotaBar } from '../../../components/QuotaBar';
 import { EmptyState, ErrorState } from '../../../components/States';
 import { FileList } from '../../../components/FileList';
 import { MY_FILES_COLUMNS } from '../../../components/file-columns';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { nextSort } from '../../../lib/list-state';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -249,7 +249,7 @@ function FolderScreen({ folderId }: { folderId: string | null }) {
         onDone={clearSelection}
       />
       <EditFileDialog key={editing?._id ?? 'closed'} file={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
+      <DeleteDialog
         open={deleting !== null}
         title="Delete File?"
         message="Are you sure you want to delete this file? This action cannot be undone."
