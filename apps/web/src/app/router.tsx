@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { Navigate, createBrowserRouter } from 'react-router';
 import LandingPage from '../features/landing/LandingPage';
 import { RootLayout } from './layouts/RootLayout';
 import { DashboardLayout } from './layouts/DashboardLayout';
@@ -16,6 +16,7 @@ const loadRegisterPage = () => import('../features/auth/components/RegisterPage'
 const loadResetPasswordPage = () => import('../features/auth/components/ResetPasswordPage').then(screen);
 const loadProfilePage = () => import('../features/profile/ProfilePage').then(screen);
 const loadMyFilesPage = () => import('../features/my-files/components/MyFilesPage').then(screen);
+const loadTrashPage = () => import('../features/trash/components/TrashPage').then(screen);
 const loadPublicFilesPage = () => import('../features/public-files/components/PublicFilesPage').then(screen);
 const loadUploadPage = () => import('../features/upload/components/UploadPage').then(screen);
 const loadFilePreviewPage = () => import('./screens/FilePreviewScreen').then(screen);
@@ -70,6 +71,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: loadProfilePage, handle: titled('Profile') },
               { path: 'my-files', lazy: loadMyFilesPage, handle: titled('My Files') },
+              { path: 'trash', lazy: loadTrashPage, handle: titled('Trash') },
               { path: 'public-files', lazy: loadPublicFilesPage, handle: titled('Public Files') },
               { path: 'profile', lazy: loadPublicFilesPage, handle: titled('Public Files') },
               { path: 'upload-file', lazy: loadUploadPage, handle: titled('Upload File') },
@@ -92,6 +94,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // Trash lives with the other signed-in screens; the short address leads there.
+      { path: 'trash', element: <Navigate to="/dashboard/trash" replace /> },
       { path: '*', lazy: loadNotFoundPage, handle: titled('Page not found') },
     ],
   },

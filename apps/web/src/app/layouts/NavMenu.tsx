@@ -1,12 +1,15 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import type { User } from '@cloudstash/contract';
+import { useTrashDays } from '../../api/upload-config';
 import { useLogout } from '../../features/auth/api/logout';
 import { Avatar } from '../../components/Avatar';
 
-const DASHBOARD_LINKS = [
+/** Trash shows only while the instance keeps deleted items (TRASH_RETENTION_DAYS above 0), after My Files. */
+const dashboardLinks = (trashOn: boolean): { to: string; label: string; end?: boolean }[] => [
   { to: '/dashboard', label: 'Profile', end: true },
   { to: '/dashboard/my-files', label: 'My Files' },
+  ...(trashOn ? [{ to: '/dashboard/trash', label: 'Trash' }] : []),
   { to: '/dashboard/upload-file', label: 'Upload File' },
   { to: '/dashboard/public-files', label: 'Public Files' },
   { to: '/dashboard/links', label: 'Shared Links' },
@@ -33,6 +36,7 @@ interface NavMenuProps {
 /** The drawer's contents; the Admin section exists only for admins. */
 export function NavMenu({ id, user, open, onFollow }: NavMenuProps) {
   const logout = useLogout();
+  const trashOn = useTrashDays() !== undefined;
   const firstLink = useRef<HTMLAnchorElement>(null);
 
   // Opening the drawer moves focus into it so keyboard users land on the menu. The drawer is still hidden
@@ -91,7 +95,7 @@ export function NavMenu({ id, user, open, onFollow }: NavMenuProps) {
       </div>
       <ul className="menu w-full p-0">
         <li className="menu-title text-base-content/80">Dashboard</li>
-        {DASHBOARD_LINKS.map((link, index) => (
+        {dashboardLinks(trashOn).map((link, index) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end} ref={index === 0 ? firstLink : undefined} onClick={onFollow}>
               {link.label}
