@@ -3,7 +3,7 @@ import { StatGrid, StatTile } from './StatTile';
 
 /**
  * The four totals of one person's files (My Files, and an admin's view of a user), and the bytes their kept
- * versions take (within Storage Used) when there are any.
+ * versions and their Trash take (within Storage Used) when there are any.
  */
 export function OwnerTotals({ stats, label }: { stats: UserFileStats; label: string }) {
   return (
@@ -17,6 +17,13 @@ export function OwnerTotals({ stats, label }: { stats: UserFileStats; label: str
           label="Versions"
           value={formatSize(stats.versionBytes)}
           hint={`${stats.totalVersions ?? 0} earlier versions, within Storage Used`}
+        />
+      )}
+      {stats.trashBytes !== undefined && (
+        <StatTile
+          label="In trash"
+          value={formatSize(stats.trashBytes)}
+          hint="Deleted items, within Storage Used"
         />
       )}
     </StatGrid>

@@ -3,7 +3,9 @@ import type {
   CreatedInvites,
   Envelope,
   InstanceSettings,
+  TrashSettings,
   UpdateSettingsBody,
+  UpdateTrashSettingsBody,
   UpdateVersionSettingsBody,
   VersionSettings,
 } from '@cloudstash/contract';
@@ -44,4 +46,19 @@ export const useUpdateVersionSettings = () =>
       apiRequest<Envelope<VersionSettings>>('/admin/settings/versions', { method: 'PATCH', body }),
     failedMessage: 'Failed to save the settings',
     invalidates: [queryKeys.versionSettings, queryKeys.uploadConfig],
+  });
+
+export const useTrashSettings = () =>
+  useQuery({
+    queryKey: queryKeys.trashSettings,
+    queryFn: ({ signal }) => apiData<TrashSettings>('/admin/settings/trash', { signal }),
+  });
+
+/** The instance's config follows: the delete dialogs' wording, the Trash link in the menu. */
+export const useUpdateTrashSettings = () =>
+  useActionMutation({
+    mutationFn: (body: UpdateTrashSettingsBody) =>
+      apiRequest<Envelope<TrashSettings>>('/admin/settings/trash', { method: 'PATCH', body }),
+    failedMessage: 'Failed to save the settings',
+    invalidates: [queryKeys.trashSettings, queryKeys.uploadConfig],
   });

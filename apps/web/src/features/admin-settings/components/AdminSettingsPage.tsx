@@ -4,6 +4,7 @@ import { useInstanceSettings } from '../api/settings';
 import { InviteSection } from './InviteSection';
 import { RegistrationSection } from './RegistrationSection';
 import { UploadTypesSection } from './UploadTypesSection';
+import { TrashSection } from './TrashSection';
 import { VersionsSection } from './VersionsSection';
 
 /** /dashboard/admin/settings: who may join this instance, which files they may upload, and what it keeps. */
@@ -21,6 +22,7 @@ export default function AdminSettingsPage() {
       <InviteSection />
       {settings && <UploadTypesSection settings={settings} />}
       <VersionsSection />
+      <TrashSection />
     </div>
   );
 }

@@ -46,6 +46,13 @@ export default function StorageStatsPage() {
           value={formatSize(stats.versionBytes ?? 0)}
           hint={`${stats.totalVersions ?? 0} earlier versions, within the logical size`}
         />
+        {stats.trashBytes !== undefined && (
+          <StatTile
+            label="In trash"
+            value={formatSize(stats.trashBytes)}
+            hint="Deleted items kept in every Trash, within the logical size"
+          />
+        )}
         <StatTile
           label="Thumbnails"
           value={formatSize(stats.thumbnailBytes ?? 0)}

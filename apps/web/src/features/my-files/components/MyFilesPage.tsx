@@ -153,8 +153,10 @@ function FolderScreen({ folderId }: { folderId: string | null }) {
   return (
     <DropZone folderId={folderId} folderName={folderName}>
       <PageHeader title="My Files" subtitle="Manage, preview and share the files you uploaded." />
-      {/* The tiles appear only once the user has files. */}
-      {stats && stats.totalFiles > 0 && <OwnerTotals stats={stats} label="Your file statistics" />}
+      {/* The tiles appear only once the user has files (in My Files or in Trash). */}
+      {stats && (stats.totalFiles > 0 || stats.trashBytes !== undefined) && (
+        <OwnerTotals stats={stats} label="Your file statistics" />
+      )}
       {stats?.quotaBytes != null && (
         <QuotaBar usedBytes={stats.totalStorageUsed} quotaBytes={stats.quotaBytes} />
       )}
