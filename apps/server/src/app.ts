@@ -30,6 +30,7 @@ import { ssoRoutes } from './routes/sso';
 import { fileRoutes } from './routes/files';
 import { folderRoutes } from './routes/folders';
 import { selectionRoutes } from './routes/selections';
+import { trashRoutes } from './routes/trash';
 import { fileVersionRoutes } from './routes/file-versions';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/share-links';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(fileRoutes, { services });
       await api.register(folderRoutes, { services });
       await api.register(selectionRoutes, { services });
+      await api.register(trashRoutes, { services });
       await api.register(fileVersionRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEFAULT_RESUMABLE_CHUNK_BYTES,
   MAX_UPLOAD_BYTES,
+  MAX_TRASH_RETENTION_DAYS,
   MAX_VERSIONS_KEEP,
   uploadTypesModeSchema,
 } from '@cloudstash/contract';
@@ -38,6 +39,9 @@ const envSchema = z.object({
   // Earlier versions each file keeps when its bytes are replaced (oldest dropped first); 0 keeps none.
   // Administrators can change it at run time (the stored value then wins).
   VERSIONS_KEEP: z.coerce.number().int().min(0).max(MAX_VERSIONS_KEEP).default(0),
+  // Days a deleted file or folder stays in its owner's trash before it is deleted for good; 0 makes every
+  // delete final. Administrators can change it at run time (the stored value then wins).
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(MAX_TRASH_RETENTION_DAYS).default(0),
   // Hours a resumable upload may go without receiving bytes before gc removes it.
   RESUMABLE_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   // Hours a resumable upload may take from creation to its last byte, however often bytes arrive: an upload
@@ -153,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     resumableDir: path.join(dataDir, 'uploads'),
     defaultQuotaBytes: e.DEFAULT_QUOTA_BYTES ?? null,
     versionsKeep: e.VERSIONS_KEEP,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     allowedHosts: e.ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -15,3 +15,4 @@ export * from './sort-key';
 export * from './folders';
 export * from './versions';
 export * from './dav';
+export * from './trash';

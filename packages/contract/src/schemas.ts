@@ -82,6 +82,8 @@ export const userFileStatsSchema = z.object({
    */
   totalVersions: z.number().optional(),
   versionBytes: z.number().optional(),
+  /** Bytes of the account's items in Trash (included in totalStorageUsed); absent while there are none. */
+  trashBytes: z.number().optional(),
 });
 export type UserFileStats = z.infer<typeof userFileStatsSchema>;
 
@@ -104,6 +106,11 @@ export const storageStatsSchema = z.object({
    */
   totalVersions: z.number().optional(),
   versionBytes: z.number().optional(),
+  /**
+   * Logical bytes of the items in every account's trash (included in totalLogicalSize, their blobs stay
+   * stored until purged); absent while there are none.
+   */
+  trashBytes: z.number().optional(),
   totalFilesUploaded: z.number(),
   uniqueFilesStored: z.number(),
   totalUsers: z.number(),

@@ -17,6 +17,8 @@ export const uploadConfigSchema = z.object({
   quotaBytes: z.number().int().nonnegative().optional(),
   /** How many earlier versions each file keeps when its bytes are replaced; absent when none are kept. */
   versionsKeep: z.number().int().nonnegative().optional(),
+  /** How many days a deleted item stays in its owner's trash; absent when a delete is final. */
+  trashRetentionDays: z.number().int().positive().optional(),
 });
 export type UploadConfig = z.infer<typeof uploadConfigSchema>;
 

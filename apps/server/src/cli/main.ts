@@ -100,7 +100,8 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           `gc: ${verb} ${report.bytesFreed} bytes (${report.unreferencedBlobs} unreferenced blobs, ` +
             `${report.orphanBytes} orphaned objects, ${report.orphanThumbnails} orphaned thumbnails, ` +
-            `${report.tempFiles} temporary files, ${report.abandonedUploads} abandoned uploads)`,
+            `${report.tempFiles} temporary files, ${report.abandonedUploads} abandoned uploads, ` +
+            `${report.trashPurged} trash items past their retention)`,
         );
         return 0;
       }

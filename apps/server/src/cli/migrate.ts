@@ -59,11 +59,15 @@ const ROW_TABLES = [
   { table: 'invites', keys: ['token_hash'] },
   { table: 'settings', keys: ['key'] },
   { table: 'oidc_identities', keys: ['issuer', 'subject'] },
+  { table: 'folders', keys: ['id'] },
 ] as const;
 const LINK_TABLES = [
   { table: 'links', keys: ['id'] },
   { table: 'downloads', keys: ['id'] },
   { table: 'download_marks', keys: ['user_id', 'file_id'] },
+  { table: 'dav_properties', keys: ['resource', 'namespace', 'name'] },
+  { table: 'trash_entries', keys: ['id'] },
+  { table: 'trash_blobs', keys: ['entry_id', 'blob_hash'] },
 ] as const;
 const PAGE = 500;
 

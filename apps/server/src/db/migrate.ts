@@ -22,6 +22,7 @@ import * as m020 from './migrations/020-fair-jobs';
 import * as m021 from './migrations/021-folders';
 import * as m022 from './migrations/022-file-versions';
 import * as m023 from './migrations/023-webdav';
+import * as m024 from './migrations/024-trash';
 import { isPostgres } from './totals';
 
 /**
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '021_folders': m021,
   '022_file_versions': m022,
   '023_webdav': m023,
+  '024_trash': m024,
 };
 
 /**

@@ -359,6 +359,32 @@ export interface DavPropertiesTable {
   value_xml: string;
 }
 
+/** A deleted file or folder with every row it took away, until restored or purged (migration 024). */
+export interface TrashEntriesTable {
+  id: string;
+  owner_id: string;
+  kind: 'file' | 'folder';
+  name: string;
+  folder_id: string | null;
+  /** JSON array of the names from the top to the folder it was in. */
+  folder_names: string;
+  mimetype: string | null;
+  size: number;
+  files: number;
+  /** JSON of the rows to put back (services/trash.ts, TrashedRows). */
+  rows: string;
+  deleted_at: string;
+  purge_at: string;
+}
+
+/** A blob reference a trash entry holds (migration 024). */
+export interface TrashBlobsTable {
+  entry_id: string;
+  blob_hash: string;
+  /** How many references to the blob the entry holds. */
+  refs: number;
+}
+
 export interface Database {
   users: UsersTable;
   resumable_uploads: ResumableUploadsTable;
@@ -388,4 +414,6 @@ export interface Database {
   oidc_identities: OidcIdentitiesTable;
   dav_locks: DavLocksTable;
   dav_properties: DavPropertiesTable;
+  trash_entries: TrashEntriesTable;
+  trash_blobs: TrashBlobsTable;
 }

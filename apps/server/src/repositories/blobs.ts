@@ -92,12 +92,13 @@ export function allBlobs(db: Executor) {
 }
 
 /**
- * Blobs whose stored reference count differs from the number of files and kept file versions pointing at them
- * (`files` is that number).
+ * Blobs whose stored reference count differs from the number of files, kept file versions and trash entries'
+ * references pointing at them (`files` is that number).
  */
 export function blobsWithWrongCounts(db: Executor) {
   const references = sql<number>`((select count(*) from files where files.blob_hash = blobs.hash)
-    + (select count(*) from file_versions where file_versions.blob_hash = blobs.hash))`;
+    + (select count(*) from file_versions where file_versions.blob_hash = blobs.hash)
+    + (select coalesce(sum(refs), 0) from trash_blobs where trash_blobs.blob_hash = blobs.hash))`;
   return db
     .selectFrom('blobs')
     .select(['blobs.hash', 'blobs.ref_count', references.as('files')])

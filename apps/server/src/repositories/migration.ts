@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ThumbnailRow } from './thumbnails';
 import type { Executor } from '../db/executor';
 import type { Database } from '../db/schema';
@@ -22,19 +23,26 @@ export async function isEmptyForMigration(db: Executor): Promise<boolean> {
 }
 
 /**
- * Every blob some file or kept file version references, with its reference count counted from those rows (not
+ * Every blob some file, kept file version or trash entry references, with its reference count counted from those rows (not
  * the stored ref_count, so a drifted count is healed by the copy).
  */
 export function referencedBlobs(db: Executor) {
   const holders = db
     .selectFrom('files')
     .select('blob_hash')
-    .unionAll(db.selectFrom('file_versions').select('blob_hash'))
+    .select(sql<number>`1`.as('refs'))
+    .unionAll(db.selectFrom('file_versions').select(['blob_hash', sql<number>`1`.as('refs')]))
+    .unionAll(db.selectFrom('trash_blobs').select(['blob_hash', 'refs']))
     .as('holders');
   return db
     .selectFrom(holders)
     .innerJoin('blobs', 'blobs.hash', 'holders.blob_hash')
-    .select((eb) => ['blobs.hash', 'blobs.size', 'blobs.created_at', eb.fn.countAll<number>().as('refs')])
+    .select((eb) => [
+      'blobs.hash',
+      'blobs.size',
+      'blobs.created_at',
+      eb.fn.sum<number>('holders.refs').as('refs'),
+    ])
     .groupBy(['blobs.hash', 'blobs.size', 'blobs.created_at'])
     .orderBy('blobs.hash')
     .execute();

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor';
+import { trashBytes } from './trash';
 
 export interface QuotaRow {
   quota_custom: number;
@@ -37,7 +38,7 @@ export async function setQuota(db: Executor, userId: string, quotaBytes: number 
 
 /**
  * The logical bytes the account's files and their kept versions take, from the maintained totals (committed
- * uploads only).
+ * uploads only), and those of its items in trash.
  */
 export async function usedBytes(db: Executor, userId: string): Promise<number> {
   const row = await db
@@ -45,5 +46,5 @@ export async function usedBytes(db: Executor, userId: string): Promise<number> {
     .select(['size', 'version_size'])
     .where('owner_id', '=', userId)
     .executeTakeFirst();
-  return Number(row?.size ?? 0) + Number(row?.version_size ?? 0);
+  return Number(row?.size ?? 0) + Number(row?.version_size ?? 0) + (await trashBytes(db, userId));
 }

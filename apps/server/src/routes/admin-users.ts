@@ -9,9 +9,11 @@ import {
   messageSchema,
   oneTimeLinkSchema,
   updateSettingsBodySchema,
+  updateTrashSettingsBodySchema,
   updateVersionSettingsBodySchema,
   userIdParamsSchema,
   userSchema,
+  trashSettingsSchema,
   versionSettingsSchema,
 } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
@@ -24,7 +26,7 @@ const tags = ['admin'];
  * upload, and how many earlier versions each file keeps.
  */
 export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { userAdmin, registration, instanceSettings, versionSettings } = services;
+  const { userAdmin, registration, instanceSettings, versionSettings, trashSettings } = services;
 
   app.patch(
     '/users/:id',
@@ -97,6 +99,27 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     async (request) => ({
       message: ACCOUNT_MESSAGES.settingsUpdated,
       data: await versionSettings.setKeep(request.body.versionsKeep),
+    }),
+  );
+
+  app.get(
+    '/settings/trash',
+    { schema: { tags, response: { 200: envelope(trashSettingsSchema) } } },
+    async () => ({ message: ACCOUNT_MESSAGES.settingsFetched, data: await trashSettings.settings() }),
+  );
+
+  app.patch(
+    '/settings/trash',
+    {
+      schema: {
+        tags,
+        body: updateTrashSettingsBodySchema,
+        response: { 200: envelope(trashSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      message: ACCOUNT_MESSAGES.settingsUpdated,
+      data: await trashSettings.setDays(request.body.trashRetentionDays),
     }),
   );
 

@@ -5,11 +5,10 @@ import { inTransaction } from '../db/executor';
 import { notFound } from '../errors';
 import { filesByIds, moveFileRows } from '../repositories/files';
 import { ownedFolderIds } from '../repositories/folders';
-import type { BlobReferences } from './blob-references';
 import { isoNow, type Clock } from './clock';
 import type { Folders } from './folders';
-import type { ReclaimQueue } from './reclaim-queue';
 import type { Viewer } from './sessions';
+import type { Trash } from './trash';
 
 type BatchInput = z.output<typeof batchBodySchema>;
 
@@ -21,8 +20,7 @@ export class Batch {
   constructor(
     private readonly db: Db,
     private readonly folders: Folders,
-    private readonly references: BlobReferences,
-    private readonly reclaims: ReclaimQueue,
+    private readonly trash: Trash,
     private readonly clock: Clock,
   ) {}
 
@@ -31,10 +29,7 @@ export class Batch {
     const folderIds = [...new Set(input.folderIds)];
     await this.assertOwned(viewer, fileIds, folderIds);
     if (input.action === 'delete') {
-      for (let i = 0; i < fileIds.length; i += 200)
-        for (const hash of await this.references.removeFiles(fileIds.slice(i, i + 200)))
-          this.reclaims.add(hash);
-      await this.folders.removeTrees(folderIds);
+      await this.trash.discard(fileIds, folderIds);
       return { files: fileIds.length, folders: folderIds.length };
     }
     const target = input.targetFolderId ?? null;

@@ -2,10 +2,12 @@ import type { BlobSource, BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
 import { inTransaction, nowIso, type Executor } from '../db/executor';
 import * as blobs from '../repositories/blobs';
+import { removePropertiesOf } from '../repositories/dav-properties';
 import * as files from '../repositories/files';
 import type { FileBytes, NewFileRow } from '../repositories/files';
 import * as versions from '../repositories/file-versions';
 import type { FileVersionRow } from '../repositories/file-versions';
+import * as trash from '../repositories/trash';
 import { deleteThumbnailsOf } from './thumbnails/storage';
 
 /**
@@ -206,6 +208,10 @@ export class BlobReferences {
    */
   async removeFiles(fileIds: string[]): Promise<string[]> {
     return inTransaction(this.db, async (trx) => {
+      await removePropertiesOf(
+        trx,
+        fileIds.map((id) => `file:${id}`),
+      );
       const released: string[] = [];
       for (const id of fileIds) {
         released.push(...(await versions.deleteVersionsOfFile(trx, id)));
@@ -214,6 +220,19 @@ export class BlobReferences {
       }
       for (const hash of released) await blobs.releaseBlobReference(trx, hash);
       return released;
+    });
+  }
+
+  /**
+   * Deletes a trash entry for good, releasing the references it held (its files' and their versions' bytes);
+   * the released hashes, or undefined when the entry was already gone (restored or purged by another request).
+   */
+  async releaseTrashEntry(entryId: string): Promise<string[] | undefined> {
+    return inTransaction(this.db, async (trx) => {
+      const taken = await trash.deleteEntry(trx, entryId);
+      if (!taken) return undefined;
+      for (const hash of taken.blobHashes) await blobs.releaseBlobReference(trx, hash);
+      return taken.blobHashes;
     });
   }
 

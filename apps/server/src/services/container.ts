@@ -42,6 +42,8 @@ import { Sessions } from './sessions';
 import { Stats } from './stats';
 import { Throttle } from './throttle';
 import { VersionSettings } from './version-settings';
+import { Trash } from './trash';
+import { TrashSettings } from './trash-settings';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { Thumbnails } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
@@ -96,6 +98,8 @@ export function createServices(
     { concurrency: config.thumbnailWorkers },
     log,
   );
+  const trashSettings = new TrashSettings(db, config, clock);
+  const trash = new Trash(db, references, reclaims, trashSettings, clock);
   const files = new Files(
     db,
     store,
@@ -107,8 +111,9 @@ export function createServices(
     config.searchCountLimit,
     hooks,
     uploadTypes,
+    trash,
   );
-  const folders = new Folders(db, references, reclaims, clock);
+  const folders = new Folders(db, trash, clock);
   const versionSettings = new VersionSettings(db, config, clock);
   const fileVersions = new FileVersions(
     db,
@@ -124,14 +129,16 @@ export function createServices(
   );
   const resumable = new ResumableUploads(db, uploadPieces(config, store), files, quotas, config, clock);
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
-  const removal = new AccountRemoval(db, references, reclaims, resumable, clock);
+  const removal = new AccountRemoval(db, trash, resumable, clock);
   const accessTokens = new AccessTokens(db, clock);
   return {
     config,
     uploadHooks: hooks,
     resumable,
     folders,
-    batch: new Batch(db, folders, references, reclaims, clock),
+    batch: new Batch(db, folders, trash, clock),
+    trash,
+    trashSettings,
     zips: new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock),
     sessions,
     references,
@@ -177,7 +184,7 @@ export function createServices(
       locks: new DavLocks(db, clock),
       properties: new DavProperties(db),
     },
-    maintenance: new Maintenance(db, store, references, sessions, resumable, config, log, clock),
+    maintenance: new Maintenance(db, store, references, sessions, resumable, trash, config, log, clock),
   };
 }
 

@@ -32,6 +32,7 @@ import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 import type { Thumbnails } from './thumbnails/thumbnails';
 import { acceptedUploadType } from './upload-type-rules';
+import type { Trash } from './trash';
 import type { UploadTypes } from './upload-types';
 
 export interface ReceivedUpload {
@@ -94,6 +95,7 @@ export class Files {
     private readonly searchCountLimit: number,
     private readonly hooks: UploadHooks,
     private readonly uploadTypes: UploadTypes,
+    private readonly trash: Trash,
   ) {}
 
   /** The type a file with these first bytes is stored as under this instance's setting, or a 415. */
@@ -287,8 +289,7 @@ export class Files {
 
   async remove(viewer: Viewer, fileId: string): Promise<void> {
     await requireFileAccess(this.db, viewer, fileId, 'delete');
-    // Shared or not, the answer goes out before any bytes are reclaimed (see ReclaimQueue).
-    for (const hash of await this.references.removeFile(fileId)) this.reclaims.add(hash);
+    await this.trash.discard([fileId], []);
   }
 
   /** A short-lived link to the bytes; nothing is counted until they are delivered through it. */

@@ -12,11 +12,10 @@ import { AppError } from '../errors';
 import * as folders from '../repositories/folders';
 import type { FolderRow } from '../repositories/folders';
 import { isUniqueViolation } from './accounts/errors';
-import type { BlobReferences } from './blob-references';
 import { isoNow, type Clock } from './clock';
 import { requireFolderAccess } from './folder-access';
-import type { ReclaimQueue } from './reclaim-queue';
 import type { Viewer } from './sessions';
+import type { Trash } from './trash';
 
 export const presentFolder = (row: FolderRow): Folder => ({
   _id: row.id,
@@ -29,9 +28,6 @@ export const presentFolder = (row: FolderRow): Folder => ({
 const nameTaken = () => new AppError('CONFLICT', FOLDER_MESSAGES.nameTaken);
 const tooDeep = () => new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.tooDeep);
 
-/** Files removed per transaction when a folder's contents go. */
-const REMOVAL_BATCH = 200;
-
 /**
  * One account's folder tree: making, naming, moving and removing folders. A folder's name is unique among its
  * parent's folders ignoring case (the database's unique index decides races); a folder never moves into itself
@@ -40,8 +36,7 @@ const REMOVAL_BATCH = 200;
 export class Folders {
   constructor(
     private readonly db: Db,
-    private readonly references: BlobReferences,
-    private readonly reclaims: ReclaimQueue,
+    private readonly trash: Trash,
     private readonly clock: Clock,
   ) {}
 
@@ -113,33 +108,10 @@ export class Folders {
     }
   }
 
-  /** Removes the folder, every folder below it and every file in them, releasing each file's bytes. */
+  /** Deletes the folder with every folder and file below it (into the trash when the instance keeps one). */
   async remove(viewer: Viewer, id: string): Promise<void> {
     await requireFolderAccess(this.db, viewer, id, 'write');
-    await this.removeTrees([id]);
-  }
-
-  /**
-   * Removes whole trees: their files first, a batch per transaction through the one dedup path, then the folder
-   * rows. A crash part-way leaves folders with fewer files, never a file without its folder; removing again
-   * finishes the work.
-   */
-  async removeTrees(rootIds: string[]): Promise<number> {
-    const ids = new Set<string>();
-    for (const root of rootIds)
-      for (const id of await folders.folderAndDescendantIds(this.db, root)) ids.add(id);
-    const all = [...ids];
-    for (let i = 0; i < all.length; i += 500) {
-      const chunk = all.slice(i, i + 500);
-      for (;;) {
-        const fileIds = await folders.fileIdsInFolders(this.db, chunk, REMOVAL_BATCH);
-        if (!fileIds.length) break;
-        for (const hash of await this.references.removeFiles(fileIds)) this.reclaims.add(hash);
-      }
-    }
-    // Deepest first is not needed: no foreign keys tie a folder to its parent, and all of them go.
-    await folders.deleteFolderRows(this.db, all);
-    return all.length;
+    await this.trash.discard([], [id]);
   }
 
   /** The folder a new or moved file goes to, checked to be one the viewer may write into; null is the top. */

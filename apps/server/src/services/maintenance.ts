@@ -15,6 +15,7 @@ import type { ResumableUploads } from './resumable-uploads';
 import { DOWNLOAD_COUNT_INTERVAL_MS, Downloads } from './downloads';
 import { sweepShareLinkRecords } from './share-links';
 import type { Sessions } from './sessions';
+import type { Trash } from './trash';
 import { blobOfThumbnail } from './thumbnails/storage';
 import { isoNow, type Clock } from './clock';
 
@@ -27,6 +28,8 @@ export interface GcReport {
   tempFiles: number;
   /** Resumable uploads that expired, or whose bytes no upload knows any more. */
   abandonedUploads: number;
+  /** Trash entries whose retention ended, deleted for good (their bytes are reclaimed in the same pass). */
+  trashPurged: number;
   bytesFreed: number;
 }
 
@@ -55,6 +58,7 @@ export class Maintenance {
     private readonly references: BlobReferences,
     private readonly sessions: Sessions,
     private readonly resumable: ResumableUploads,
+    private readonly trash: Pick<Trash, 'purgeDue'>,
     private readonly config: Pick<Config, 'tmpDir' | 'gcGraceMs'>,
     private readonly log: FastifyBaseLogger,
     private readonly clock: Clock,
@@ -71,8 +75,10 @@ export class Maintenance {
       orphanThumbnails: 0,
       tempFiles: 0,
       abandonedUploads: 0,
+      trashPurged: 0,
       bytesFreed: 0,
     };
+    if (!dryRun) report.trashPurged = await this.trash.purgeDue();
     for (const blob of await blobs.unreferencedBlobs(this.db, 100_000)) {
       if (dryRun || (await this.references.reclaim(blob.hash))) {
         report.unreferencedBlobs += 1;

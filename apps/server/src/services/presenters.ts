@@ -70,14 +70,16 @@ export function presentOwnerTotals(
         version_size: number;
       }
     | undefined,
+  trashBytes = 0,
 ) {
   const versionBytes = Number(row?.version_size ?? 0);
   return {
     totalFiles: Number(row?.files ?? 0),
-    totalStorageUsed: Number(row?.size ?? 0) + versionBytes,
+    totalStorageUsed: Number(row?.size ?? 0) + versionBytes + trashBytes,
     totalPublicFiles: Number(row?.public_files ?? 0),
     totalDownloadCount: Number(row?.downloads ?? 0),
     ...versionFigures(Number(row?.versions ?? 0), versionBytes),
+    ...(trashBytes > 0 && { trashBytes }),
   };
 }
 
@@ -105,24 +107,29 @@ export function presentAllFilesSummary(t: InstanceTotals) {
   };
 }
 
-/** Logical = what users uploaded (files and their kept versions), physical = what is stored once. */
+/**
+ * Logical = what users uploaded (files, their kept versions and what lies in trash), physical = what is stored
+ * once.
+ */
 export function presentStorage(figures: {
   logical: InstanceTotals;
   physical: { uniqueFilesStored: number; totalPhysicalSize: number };
   thumbnailBytes: number;
+  trashBytes: number;
   totalUsers: number;
   shared: { hash: string; ref_count: number } | undefined;
   sharedFile: { id: string; filename: string } | undefined;
   top: { id: string; name: string; uploads: number } | undefined;
 }): StorageStats {
-  const { logical, physical, thumbnailBytes, totalUsers, shared, sharedFile, top } = figures;
-  const logicalSize = logical.size + logical.version_size;
+  const { logical, physical, thumbnailBytes, trashBytes, totalUsers, shared, sharedFile, top } = figures;
+  const logicalSize = logical.size + logical.version_size + trashBytes;
   return {
     totalLogicalSize: logicalSize,
     totalPhysicalSize: physical.totalPhysicalSize,
     storageSaved: logicalSize - physical.totalPhysicalSize,
     thumbnailBytes,
     ...versionFigures(logical.versions, logical.version_size),
+    ...(trashBytes > 0 && { trashBytes }),
     totalFilesUploaded: logical.files,
     uniqueFilesStored: physical.uniqueFilesStored,
     totalUsers,

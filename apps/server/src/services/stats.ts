@@ -6,6 +6,7 @@ import * as blobs from '../repositories/blobs';
 import * as totals from '../repositories/file-totals';
 import * as files from '../repositories/files';
 import * as thumbnails from '../repositories/thumbnails';
+import * as trash from '../repositories/trash';
 import * as users from '../repositories/users';
 import {
   presentAllFilesSummary,
@@ -24,11 +25,12 @@ export class Stats {
 
   /** An account's totals and its quota when it has one, so a screen can show "used of quota". */
   async ownerTotals(userId: string) {
-    const [row, quotaBytes] = await Promise.all([
+    const [row, quotaBytes, inTrash] = await Promise.all([
       totals.ownerTotalsRow(this.db, userId),
       this.quotas.quotaOf(userId),
+      trash.trashBytes(this.db, userId),
     ]);
-    return { ...presentOwnerTotals(row), ...(quotaBytes !== null && { quotaBytes }) };
+    return { ...presentOwnerTotals(row, inTrash), ...(quotaBytes !== null && { quotaBytes }) };
   }
 
   async publicSummary() {
@@ -54,19 +56,21 @@ export class Stats {
    * counting them in physical storage would make an instance without duplicates appear to lose space.
    */
   async storage(): Promise<StorageStats> {
-    const [logical, physical, thumbs, totalUsers, shared, top] = await Promise.all([
+    const [logical, physical, thumbs, totalUsers, shared, top, trashBytes] = await Promise.all([
       totals.instanceTotals(this.db),
       blobs.blobTotals(this.db),
       thumbnails.thumbnailTotals(this.db),
       users.countUsers(this.db),
       blobs.mostReferencedBlob(this.db),
       totals.topUploader(this.db),
+      trash.trashBytes(this.db, null),
     ]);
     const sharedFile = shared ? await files.anyFileOfBlob(this.db, shared.hash) : undefined;
     return presentStorage({
       logical,
       physical,
       thumbnailBytes: thumbs.bytes,
+      trashBytes,
       totalUsers,
       shared,
       sharedFile,

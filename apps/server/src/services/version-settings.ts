@@ -2,36 +2,28 @@ import { MAX_VERSIONS_KEEP, type VersionSettings as VersionSettingsData } from '
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Executor } from '../db/executor';
-import { readSetting, writeSetting } from '../repositories/settings';
-import { isoNow, type Clock } from './clock';
+import type { Clock } from './clock';
+import { NumericSetting } from './numeric-setting';
 
-const VERSIONS_KEEP_KEY = 'versions_keep';
-
-/**
- * How many earlier versions each file keeps. VERSIONS_KEEP sets it; once an administrator sets it, the value in
- * the database wins, on every process, from the next replacement.
- */
+/** How many earlier versions each file keeps: VERSIONS_KEEP, or what an administrator set. */
 export class VersionSettings {
-  constructor(
-    private readonly db: Db,
-    private readonly config: Pick<Config, 'versionsKeep'>,
-    private readonly clock: Clock,
-  ) {}
+  private readonly setting: NumericSetting;
 
-  /** `db` is the open transaction when there is one (SQLite has one connection: no second query may wait on it). */
-  async settings(db: Executor = this.db): Promise<VersionSettingsData> {
-    const stored = Number(await readSetting(db, VERSIONS_KEEP_KEY));
-    return Number.isInteger(stored) && stored >= 0 && stored <= MAX_VERSIONS_KEEP
-      ? { versionsKeep: stored, versionsKeepSource: 'database' }
-      : { versionsKeep: this.config.versionsKeep, versionsKeepSource: 'environment' };
+  constructor(db: Db, config: Pick<Config, 'versionsKeep'>, clock: Clock) {
+    this.setting = new NumericSetting(db, 'versions_keep', config.versionsKeep, MAX_VERSIONS_KEEP, clock);
   }
 
-  async keep(db: Executor = this.db): Promise<number> {
-    return (await this.settings(db)).versionsKeep;
+  async settings(db?: Executor): Promise<VersionSettingsData> {
+    const { value, source } = await this.setting.read(db);
+    return { versionsKeep: value, versionsKeepSource: source };
+  }
+
+  async keep(db?: Executor): Promise<number> {
+    return (await this.setting.read(db)).value;
   }
 
   async setKeep(versionsKeep: number): Promise<VersionSettingsData> {
-    await writeSetting(this.db, VERSIONS_KEEP_KEY, String(versionsKeep), isoNow(this.clock));
+    await this.setting.write(versionsKeep);
     return this.settings();
   }
 }

@@ -95,6 +95,7 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
       orphanThumbnails: 0,
       tempFiles: 0,
       abandonedUploads: 0,
+      trashPurged: 0,
       bytesFreed: 0,
     });
   });

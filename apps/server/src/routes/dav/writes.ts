@@ -75,11 +75,13 @@ export async function put(dav: DavRequest, reply: FastifyReply) {
     .send();
 }
 
-/** Removes `resource` with what hangs on it here: its locks and its dead properties. */
+/**
+ * Removes `resource` and its locks. Its dead properties, and those of everything below it, go with the rows
+ * (into the trash with them when the instance keeps one, so a restore brings them back).
+ */
 async function removeResource(dav: DavRequest, resource: DavResource): Promise<void> {
   await dav.services.dav.tree.remove(dav.viewer, resource);
   await dav.services.dav.locks.forget(dav.viewer.id, resource.path);
-  await dav.services.dav.properties.forget([resourceKey(resource)]);
 }
 
 /** DELETE: a file, or a folder with everything in it, through the deletes the API uses. */

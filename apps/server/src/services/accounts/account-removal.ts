@@ -1,17 +1,13 @@
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/executor';
 import { isPostgres } from '../../db/totals';
-import { fileIdsOfOwner } from '../../repositories/files';
 import { deleteFoldersOfOwner } from '../../repositories/folders';
 import * as users from '../../repositories/users';
 import { deleteSessionsOfUserExcept } from '../../repositories/sessions';
-import type { BlobReferences } from '../blob-references';
-import type { ReclaimQueue } from '../reclaim-queue';
 import type { ResumableUploads } from '../resumable-uploads';
+import type { Trash } from '../trash';
 import { lastAdminError } from './errors';
 import { isoNow, type Clock } from '../clock';
-
-const FILE_BATCH = 200;
 
 /**
  * Changes that could leave an instance without an administrator, and removing an account with everything
@@ -21,8 +17,7 @@ const FILE_BATCH = 200;
 export class AccountRemoval {
   constructor(
     private readonly db: Db,
-    private readonly references: BlobReferences,
-    private readonly reclaims: ReclaimQueue,
+    private readonly trash: Pick<Trash, 'removeAllOf'>,
     private readonly uploadsInFlight: Pick<ResumableUploads, 'removeAllOf'>,
     private readonly clock: Clock,
   ) {}
@@ -49,11 +44,7 @@ export class AccountRemoval {
     await this.uploadsInFlight.removeAllOf(userId);
     // An upload that had already started may still commit a file; the loop picks it up before the row goes.
     for (let attempt = 0; ; attempt++) {
-      for (;;) {
-        const ids = await fileIdsOfOwner(this.db, userId, FILE_BATCH);
-        if (ids.length === 0) break;
-        for (const hash of await this.references.removeFiles(ids)) this.reclaims.add(hash);
-      }
+      await this.trash.removeAllOf(userId);
       try {
         await deleteFoldersOfOwner(this.db, userId);
         await users.deleteUserRow(this.db, userId);

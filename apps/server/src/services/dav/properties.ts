@@ -48,8 +48,4 @@ export class DavProperties {
   copy(from: string, to: string): Promise<void> {
     return props.copyProperties(this.db, from, to);
   }
-
-  forget(resources: string[]): Promise<void> {
-    return props.removePropertiesOf(this.db, resources);
-  }
 }

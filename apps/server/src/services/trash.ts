@@ -1,0 +1,329 @@
+import crypto from 'node:crypto';
+import { FOLDER_MAX_DEPTH, TRASH_MESSAGES, type TrashItem, type TrashResult } from '@cloudstash/contract';
+import type { Db } from '../db/connect';
+import { inTransaction, type Executor } from '../db/executor';
+import { notFound } from '../errors';
+import { removePropertiesOf } from '../repositories/dav-properties';
+import { fileIdsOfOwner } from '../repositories/files';
+import * as folders from '../repositories/folders';
+import * as trash from '../repositories/trash';
+import type { TrashedRows, TrashEntryRow } from '../repositories/trash';
+import type { BlobReferences } from './blob-references';
+import { isoNow, type Clock } from './clock';
+import type { ReclaimQueue } from './reclaim-queue';
+import type { Viewer } from './sessions';
+import type { TrashSettings } from './trash-settings';
+
+const DAY_MS = 86_400_000;
+/** Files removed, or moved to the trash, per transaction. */
+const FILE_BATCH = 200;
+/** Entries purged per pass of the background maintenance. */
+const PURGE_BATCH = 100;
+
+const nothingInTrash = () => notFound(TRASH_MESSAGES.notFound);
+
+/**
+ * Where every delete of files and folders goes (web, API, batch, WebDAV, an administrator's moderation): final
+ * when the instance keeps no trash, else each item moves, with everything in it, into its owner's trash for
+ * TRASH_RETENTION_DAYS. A trashed item's rows leave their tables in the same transaction that records them
+ * (repositories/trash.ts), and its blob references move with them, so shared bytes stay and nothing else needs
+ * to know about the trash. Callers check access first: this class acts on the ids it is given.
+ */
+export class Trash {
+  constructor(
+    private readonly db: Db,
+    private readonly references: BlobReferences,
+    private readonly reclaims: ReclaimQueue,
+    private readonly settings: TrashSettings,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Deletes files and whole folder trees: into the trash, or for good when it is off. */
+  async discard(fileIds: string[], folderIds: string[]): Promise<void> {
+    const days = await this.settings.days();
+    if (days === 0) {
+      await this.removeFiles(fileIds);
+      await this.removeTrees(folderIds);
+      return;
+    }
+    const deletedAt = this.clock.now();
+    const times = {
+      deleted_at: new Date(deletedAt).toISOString(),
+      purge_at: new Date(deletedAt + days * DAY_MS).toISOString(),
+    };
+    const inTrees = new Set<string>();
+    const trees: string[][] = [];
+    for (const root of folderIds) {
+      if (inTrees.has(root)) continue;
+      const tree = await folders.folderAndDescendantIds(this.db, root);
+      tree.forEach((id) => inTrees.add(id));
+      trees.push(tree);
+    }
+    // A folder chosen together with one above it goes with that one, not as an entry of its own.
+    for (const tree of trees)
+      if (!trees.some((other) => other !== tree && other.slice(1).includes(tree[0]!))) {
+        await inTransaction(this.db, (trx) => this.trashTree(trx, tree, times));
+      }
+    for (let i = 0; i < fileIds.length; i += FILE_BATCH) {
+      const chunk = fileIds.slice(i, i + FILE_BATCH);
+      await inTransaction(this.db, async (trx) => {
+        for (const id of chunk) await this.trashFile(trx, id, times);
+      });
+    }
+  }
+
+  /** One page of the viewer's trash, newest deleted first. */
+  async list(viewer: Viewer, page: { limit: number; cursor?: string }) {
+    const result = await trash.listEntries(this.db, viewer.id, page);
+    return {
+      items: result.items.map(presentTrashItem),
+      meta: { total: result.total, nextCursor: result.nextCursor },
+    };
+  }
+
+  /**
+   * Puts items back where they were, making again any folder on their path that is gone; a folder whose name is
+   * now taken there comes back as 'name (restored)'. All the ids must be in the viewer's trash (404 otherwise).
+   */
+  async restore(viewer: Viewer, ids: { fileIds: string[]; folderIds: string[] }): Promise<TrashResult> {
+    const entries = await this.ownedEntries(viewer, ids);
+    for (const entry of entries) {
+      await inTransaction(this.db, async (trx) => {
+        const taken = await trash.deleteEntry(trx, entry.id);
+        if (!taken) return;
+        const rows = JSON.parse(taken.entry.rows) as TrashedRows;
+        const parentId = await this.placeFor(trx, taken.entry);
+        if (taken.entry.kind === 'file') rows.files[0]!.folder_id = parentId;
+        else await this.placeFolder(trx, rows, taken.entry, parentId);
+        await trash.putRowsBack(trx, rows);
+      });
+    }
+    return countKinds(entries);
+  }
+
+  /** Deletes items in the viewer's trash for good (all of them when no id is given). */
+  async purge(viewer: Viewer, ids: { fileIds?: string[]; folderIds?: string[] }): Promise<TrashResult> {
+    if (ids.fileIds === undefined && ids.folderIds === undefined) {
+      const result = { files: 0, folders: 0 };
+      for (;;) {
+        const batch = await trash.entryIdsOf(this.db, viewer.id, PURGE_BATCH);
+        if (!batch.length) return result;
+        const entries = await trash.ownedEntries(this.db, viewer.id, batch);
+        for (const entry of entries) await this.purgeEntry(entry.id);
+        const counted = countKinds(entries);
+        result.files += counted.files;
+        result.folders += counted.folders;
+      }
+    }
+    const entries = await this.ownedEntries(viewer, {
+      fileIds: ids.fileIds ?? [],
+      folderIds: ids.folderIds ?? [],
+    });
+    for (const entry of entries) await this.purgeEntry(entry.id);
+    return countKinds(entries);
+  }
+
+  /**
+   * Purges a batch of entries whose time is up, each in its own transaction (a crash loses at most the one in
+   * flight, which rolls back whole and is taken again on the next pass); how many went.
+   */
+  async purgeDue(): Promise<number> {
+    let purged = 0;
+    for (const id of await trash.dueEntryIds(this.db, isoNow(this.clock), PURGE_BATCH)) {
+      if (await this.purgeEntry(id)) purged += 1;
+    }
+    return purged;
+  }
+
+  /**
+   * Everything an account holds, for good, when the account goes: its trash, then its files through the one
+   * dedup path (bytes others hold stay). Its folder rows are the caller's to delete with the account.
+   */
+  async removeAllOf(ownerId: string): Promise<void> {
+    for (;;) {
+      const batch = await trash.entryIdsOf(this.db, ownerId, PURGE_BATCH);
+      if (!batch.length) break;
+      for (const id of batch) await this.purgeEntry(id);
+    }
+    for (;;) {
+      const ids = await fileIdsOfOwner(this.db, ownerId, FILE_BATCH);
+      if (!ids.length) return;
+      await this.removeFiles(ids);
+    }
+  }
+
+  private async purgeEntry(id: string): Promise<boolean> {
+    const released = await this.references.releaseTrashEntry(id);
+    if (!released) return false;
+    for (const hash of released) this.reclaims.add(hash);
+    return true;
+  }
+
+  private async ownedEntries(viewer: Viewer, ids: { fileIds: string[]; folderIds: string[] }) {
+    const fileIds = [...new Set(ids.fileIds)];
+    const folderIds = [...new Set(ids.folderIds)];
+    const entries = await trash.ownedEntries(this.db, viewer.id, [...fileIds, ...folderIds]);
+    const kindOf = new Map(entries.map((e) => [e.id, e.kind]));
+    const allThere =
+      fileIds.every((id) => kindOf.get(id) === 'file') &&
+      folderIds.every((id) => kindOf.get(id) === 'folder');
+    if (!allThere) throw nothingInTrash();
+    return entries;
+  }
+
+  private async trashTree(
+    trx: Executor,
+    tree: string[],
+    times: Pick<TrashEntryRow, 'deleted_at' | 'purge_at'>,
+  ) {
+    const root = await folders.findFolder(trx, tree[0]!);
+    if (!root) return;
+    const fileIds: string[] = [];
+    for (let i = 0; i < tree.length; i += 500)
+      fileIds.push(...(await trash.fileIdsIn(trx, tree.slice(i, i + 500))));
+    const rows = await trash.takeRows(trx, tree, fileIds);
+    await this.record(trx, rows, {
+      ...times,
+      id: root.id,
+      owner_id: root.owner_id,
+      kind: 'folder',
+      name: root.name,
+      folder_id: root.parent_id,
+      mimetype: null,
+    });
+  }
+
+  /** A file already gone (a folder trashed in the same request took it, or a racing delete) is skipped. */
+  private async trashFile(trx: Executor, id: string, times: Pick<TrashEntryRow, 'deleted_at' | 'purge_at'>) {
+    const rows = await trash.takeRows(trx, [], [id]);
+    const file = rows.files[0];
+    if (!file) return;
+    await this.record(trx, rows, {
+      ...times,
+      id: file.id,
+      owner_id: file.owner_id,
+      kind: 'file',
+      name: file.filename,
+      folder_id: file.folder_id,
+      mimetype: file.mimetype,
+    });
+  }
+
+  /** Writes the entry for rows just taken, holding their blob references. */
+  private async record(
+    trx: Executor,
+    rows: TrashedRows,
+    entry: Omit<TrashEntryRow, 'rows' | 'size' | 'files' | 'folder_names'>,
+  ) {
+    const chain =
+      entry.folder_id === null
+        ? []
+        : await folders.folderAndAncestors(trx, entry.folder_id, FOLDER_MAX_DEPTH);
+    const size = [...rows.files, ...rows.versions].reduce((sum, r) => sum + Number(r.size), 0);
+    const hashes = [...rows.files, ...rows.versions].map((r) => r.blob_hash);
+    await trash.insertEntry(
+      trx,
+      {
+        ...entry,
+        folder_names: JSON.stringify(chain.map((f) => f.name).reverse()),
+        size,
+        files: rows.files.length,
+        rows: JSON.stringify(rows),
+      },
+      hashes,
+    );
+  }
+
+  /** The folder an entry goes back into: the one it was in, or the same path made again from the top. */
+  private async placeFor(trx: Executor, entry: TrashEntryRow): Promise<string | null> {
+    if (entry.folder_id === null) return null;
+    const original = await folders.findFolder(trx, entry.folder_id);
+    if (original && original.owner_id === entry.owner_id) return original.id;
+    let parentId: string | null = null;
+    const now = isoNow(this.clock);
+    for (const name of JSON.parse(entry.folder_names) as string[]) {
+      const existing = await folders.findChildFolder(trx, entry.owner_id, parentId, name);
+      if (existing) {
+        parentId = existing.id;
+        continue;
+      }
+      const id = crypto.randomUUID();
+      await folders.insertFolder(trx, {
+        id,
+        owner_id: entry.owner_id,
+        parent_id: parentId,
+        name,
+        created_at: now,
+        updated_at: now,
+      });
+      parentId = id;
+    }
+    return parentId;
+  }
+
+  /** Points a restored folder at its parent, under a name nothing there has. */
+  private async placeFolder(trx: Executor, rows: TrashedRows, entry: TrashEntryRow, parentId: string | null) {
+    const root = rows.folders.find((f) => f.id === entry.id)!;
+    root.parent_id = parentId;
+    let name = root.name;
+    for (let n = 1; await folders.findChildFolder(trx, entry.owner_id, parentId, name); n++) {
+      name =
+        n === 1
+          ? TRASH_MESSAGES.restoredName(root.name)
+          : `${TRASH_MESSAGES.restoredName(root.name).slice(0, -1)} ${n})`;
+    }
+    root.name = name;
+  }
+
+  private async removeFiles(fileIds: string[]) {
+    for (let i = 0; i < fileIds.length; i += FILE_BATCH)
+      for (const hash of await this.references.removeFiles(fileIds.slice(i, i + FILE_BATCH)))
+        this.reclaims.add(hash);
+  }
+
+  /**
+   * Removes whole trees for good: their files first, a batch per transaction through the one dedup path, then
+   * the folder rows. A crash part-way leaves folders with fewer files, never a file without its folder;
+   * removing again finishes the work.
+   */
+  private async removeTrees(rootIds: string[]): Promise<void> {
+    const ids = new Set<string>();
+    for (const root of rootIds)
+      for (const id of await folders.folderAndDescendantIds(this.db, root)) ids.add(id);
+    const all = [...ids];
+    for (let i = 0; i < all.length; i += 500) {
+      const chunk = all.slice(i, i + 500);
+      for (;;) {
+        const fileIds = await folders.fileIdsInFolders(this.db, chunk, FILE_BATCH);
+        if (!fileIds.length) break;
+        await this.removeFiles(fileIds);
+      }
+    }
+    await removePropertiesOf(
+      this.db,
+      all.map((id) => `folder:${id}`),
+    );
+    // Deepest first is not needed: no foreign keys tie a folder to its parent, and all of them go.
+    await folders.deleteFolderRows(this.db, all);
+  }
+}
+
+function countKinds(entries: Pick<TrashEntryRow, 'kind'>[]): TrashResult {
+  const files = entries.filter((e) => e.kind === 'file').length;
+  return { files, folders: entries.length - files };
+}
+
+function presentTrashItem(row: Omit<TrashEntryRow, 'rows'>): TrashItem {
+  const names = JSON.parse(row.folder_names) as string[];
+  return {
+    _id: row.id,
+    kind: row.kind,
+    name: row.name,
+    path: `/${names.join('/')}`,
+    ...(row.mimetype !== null && { mimetype: row.mimetype }),
+    size: Number(row.size),
+    files: Number(row.files),
+    deletedAt: row.deleted_at,
+    purgeAt: row.purge_at,
+  };
+}
