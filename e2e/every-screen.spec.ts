@@ -161,6 +161,17 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // The trash is off while this suite runs (an instance-wide setting): the screen is empty, as a new user's.
+    name: 'trash',
+    as: 'user',
+    path: () => '/dashboard/trash',
+    ready: async (page) => {
+      await heading(page, 'Trash', 1);
+      await expect(page.getByText('Trash is empty')).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
     name: 'upload',
     as: 'user',
     path: () => '/dashboard/upload-file',
