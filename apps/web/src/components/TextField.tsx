@@ -9,13 +9,26 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: string;
   /** What is wrong now (from the contract's schema or the server's details), in red under the hint. */
   error?: string;
+  /** The id of a text elsewhere on the screen that also describes the field (read after the hint). */
+  describedBy?: string;
 }
 
-export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  describedBy: alsoDescribedBy,
+  className,
+  ...input
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error && error !== hint ? errorId : null]
+  const describedBy = [
+    hint ? hintId : null,
+    alsoDescribedBy ?? null,
+    error && error !== hint ? errorId : null,
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { PendingButton } from '../../../components/PendingButton';
 import { SectionCard } from '../../../components/SectionCard';
 import { TextField } from '../../../components/TextField';
@@ -15,7 +15,7 @@ interface NumberSettingProps {
   max: number;
   /** The contract's text for a value out of range, shown under the field. */
   invalidMessage: string;
-  /** What the number means, always under the field (e.g. what 0 does). */
+  /** What the number means (e.g. what 0 does), under the field and its Save button. */
   hint?: string;
   pending: boolean;
   onSave: (value: number) => void;
@@ -50,32 +50,41 @@ type FormProps = Omit<NumberSettingProps, 'title' | 'envName' | 'source' | 'valu
 
 function NumberSettingForm({ value, label, name, max, invalidMessage, hint, pending, onSave }: FormProps) {
   const [text, setText] = useState(String(value));
+  const hintId = useId();
   const parsed = parseWhole(text, max);
   return (
     <form
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         if (parsed !== null) onSave(parsed);
       }}
     >
-      <div className="sm:w-56">
-        <TextField
-          label={label}
-          name={name}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={max}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          hint={hint}
-          error={parsed === null ? invalidMessage : undefined}
-        />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="sm:w-56">
+          <TextField
+            label={label}
+            name={name}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={max}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            describedBy={hint ? hintId : undefined}
+            error={parsed === null ? invalidMessage : undefined}
+          />
+        </div>
+        <PendingButton type="submit" className="btn-primary" pending={pending} disabled={parsed === null}>
+          Save
+        </PendingButton>
       </div>
-      <PendingButton type="submit" className="btn-primary" pending={pending} disabled={parsed === null}>
-        Save
-      </PendingButton>
+      {/* Beside the row rather than inside the field, so that Save lines up with the input. */}
+      {hint && (
+        <p id={hintId} className="text-sm text-base-content/80">
+          {hint}
+        </p>
+      )}
     </form>
   );
 }
