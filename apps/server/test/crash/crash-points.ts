@@ -1,3 +1,4 @@
+import { TableNode } from 'kysely';
 import type { AppOverrides } from '../../src/app';
 import type { BlobSource, BlobStore } from '../../src/blobs/blob-store';
 import type { Db } from '../../src/db/connect';
@@ -17,7 +18,18 @@ export const CRASH_STEPS = [
   'before-commit',
   'after-commit',
 ] as const;
-export type CrashStep = (typeof CRASH_STEPS)[number];
+/**
+ * Steps of the trash: moving an item in (its entry inserted, not committed), purging it (its entry deleted and
+ * its references released, not committed), and reclaiming bytes a purge released (committed, bytes not yet
+ * deleted).
+ */
+export const TRASH_CRASH_STEPS = [
+  'trash-before-commit',
+  'purge-before-commit',
+  'reclaim-before-delete',
+] as const;
+export type TrashCrashStep = (typeof TRASH_CRASH_STEPS)[number];
+export type CrashStep = (typeof CRASH_STEPS)[number] | TrashCrashStep;
 
 /** The overrides that kill this process at `step`, the `after`-th time an upload reaches it. */
 export function crashOverrides(step: CrashStep, after: number, db: Db, store: BlobStore): AppOverrides {
@@ -28,8 +40,18 @@ export function crashOverrides(step: CrashStep, after: number, db: Db, store: Bl
     if (remaining === 0) process.kill(process.pid, 'SIGKILL');
   };
   return {
-    db: db.withPlugin(beforeCommitCrashPoint(() => crashPoint('before-commit'))),
-    store: withRenameCrashPoint(store, () => crashPoint('after-rename')),
+    db: db
+      .withPlugin(beforeCommitCrashPoint('InsertQueryNode', 'files', () => crashPoint('before-commit')))
+      .withPlugin(
+        beforeCommitCrashPoint('InsertQueryNode', 'trash_entries', () => crashPoint('trash-before-commit')),
+      )
+      .withPlugin(
+        beforeCommitCrashPoint('DeleteQueryNode', 'trash_entries', () => crashPoint('purge-before-commit')),
+      ),
+    store: withCrashPoints(store, {
+      put: () => crashPoint('after-rename'),
+      delete: () => crashPoint('reclaim-before-delete'),
+    }),
     hooks: {
       afterTempWrite: () => crashPoint('after-temp-write'),
       afterFsync: () => crashPoint('after-fsync'),
@@ -38,14 +60,23 @@ export function crashOverrides(step: CrashStep, after: number, db: Db, store: Bl
   };
 }
 
-/** The blob store, calling `reached` once `put` has made the bytes durable under their final name. */
-function withRenameCrashPoint(store: BlobStore, reached: () => void): BlobStore {
+/**
+ * The blob store, calling `reached.put` once `put` has made the bytes durable under their final name, and
+ * `reached.delete` before `delete` removes any.
+ */
+function withCrashPoints(store: BlobStore, reached: { put: () => void; delete: () => void }): BlobStore {
   return new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'put') {
         return async (key: string, source: BlobSource, size: number) => {
           await target.put(key, source, size);
-          reached();
+          reached.put();
+        };
+      }
+      if (property === 'delete') {
+        return async (key: string) => {
+          reached.delete();
+          await target.delete(key);
         };
       }
       const value = Reflect.get(target, property, receiver) as unknown;
@@ -54,18 +85,30 @@ function withRenameCrashPoint(store: BlobStore, reached: () => void): BlobStore 
   });
 }
 
-/** A database plugin calling `reached` after a file row is inserted and before its transaction commits. */
-function beforeCommitCrashPoint(reached: () => void): DbPlugin {
-  const fileInserts = new WeakSet<object>();
+/**
+ * A database plugin calling `reached` after an insert into (or a delete from) `table` ran and before its
+ * transaction commits.
+ */
+function beforeCommitCrashPoint(
+  kind: 'InsertQueryNode' | 'DeleteQueryNode',
+  table: string,
+  reached: () => void,
+): DbPlugin {
+  const watched = new WeakSet<object>();
   return {
     transformQuery(args) {
       const node = args.node;
-      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'files')
-        fileInserts.add(args.queryId);
+      const target =
+        node.kind === 'InsertQueryNode'
+          ? node.into?.table.identifier.name
+          : node.kind === 'DeleteQueryNode'
+            ? node.from.froms.map((f) => (TableNode.is(f) ? f.table.identifier.name : '')).join()
+            : undefined;
+      if (node.kind === kind && target === table) watched.add(args.queryId);
       return node;
     },
     async transformResult(args) {
-      if (fileInserts.has(args.queryId)) reached();
+      if (watched.has(args.queryId)) reached();
       return args.result;
     },
   };

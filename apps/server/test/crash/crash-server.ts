@@ -2,7 +2,7 @@ import { createBlobStore } from '../../src/blobs/create-blob-store';
 import { loadConfig } from '../../src/config';
 import { connectDatabase } from '../../src/db/connect';
 import { serve } from '../../src/serve';
-import { CRASH_STEPS, crashOverrides, type CrashStep } from './crash-points';
+import { CRASH_STEPS, TRASH_CRASH_STEPS, crashOverrides, type CrashStep } from './crash-points';
 
 /**
  * The server the crash suites spawn instead of src/main.ts: the same process (serve), plus, when
@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const step = process.env.CLOUDSTASH_TEST_CRASH_AT;
   if (!step) return serve(config);
-  if (!(CRASH_STEPS as readonly string[]).includes(step)) throw new Error(`Unknown crash step ${step}`);
+  if (![...CRASH_STEPS, ...TRASH_CRASH_STEPS].includes(step as CrashStep))
+    throw new Error(`Unknown crash step ${step}`);
   const after = Number(process.env.CLOUDSTASH_TEST_CRASH_AFTER ?? 1) || 1;
   const overrides = crashOverrides(
     step as CrashStep,
