@@ -114,4 +114,25 @@ describe.each(DIALECTS)('WebDAV access on %s', (dialect) => {
     expect(infinite.status).toBe(403);
     expect(await infinite.text()).toContain('propfind-finite-depth');
   });
+
+  it('a DELETE with the trash on moves the folder into the trash, and a restore brings it back to the listing', async () => {
+    // The first account of the instance is its administrator.
+    expect(
+      (await writer.client.patch('/api/v1/admin/settings/trash', { trashRetentionDays: 7 })).status,
+    ).toBe(200);
+    expect((await dav(writer, 'MKCOL', '/dav/Old%20plans')).status).toBe(201);
+    expect((await dav(writer, 'PUT', '/dav/Old%20plans/a.txt', { body: 'old' })).status).toBe(201);
+    expect((await dav(writer, 'DELETE', '/dav/Old%20plans/')).status).toBe(204);
+    expect((await dav(writer, 'PROPFIND', '/dav/Old%20plans/', { headers: { depth: '0' } })).status).toBe(
+      404,
+    );
+    const trash = (await writer.client.get('/api/v1/trash')).body.data;
+    expect(trash).toMatchObject([{ kind: 'folder', name: 'Old plans', files: 1 }]);
+    expect((await writer.client.post('/api/v1/trash/restore', { folderIds: [trash[0]._id] })).status).toBe(
+      200,
+    );
+    const back = await dav(writer, 'GET', '/dav/Old%20plans/a.txt');
+    expect(await back.text()).toBe('old');
+    await writer.client.patch('/api/v1/admin/settings/trash', { trashRetentionDays: 0 });
+  });
 });
