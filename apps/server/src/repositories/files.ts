@@ -600,7 +600,7 @@ export function lockFileBytes(db: Executor, id: string): Promise<FileBytes | und
 export async function setFileBytes(
   db: Executor,
   id: string,
-  bytes: Pick<FileRow, 'blob_hash' | 'size' | 'mimetype' | 'category'>,
+  bytes: Pick<FileRow, 'blob_hash' | 'size' | 'mimetype' | 'category' | 'client_mtime'>,
   now: string,
 ): Promise<void> {
   await db
@@ -609,20 +609,6 @@ export async function setFileBytes(
     .where('id', '=', id)
     .execute();
   await deleteJob(db, FILE_THUMBNAIL_JOB, id);
-}
-
-/** New bytes for an existing file row (a WebDAV PUT over its name): same id, links and counts. */
-export async function replaceFileContent(
-  db: Executor,
-  id: string,
-  content: Pick<FileRow, 'blob_hash' | 'size' | 'mimetype' | 'category' | 'updated_at'> & {
-    client_mtime: string | null;
-  },
-): Promise<string | undefined> {
-  const before = await db.selectFrom('files').select('blob_hash').where('id', '=', id).executeTakeFirst();
-  if (!before) return undefined;
-  await db.updateTable('files').set(content).where('id', '=', id).execute();
-  return before.blob_hash;
 }
 
 /** A WebDAV rename or move: the exact name it now has, and optionally another folder. */

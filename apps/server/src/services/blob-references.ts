@@ -83,6 +83,8 @@ export class BlobReferences {
       size: number;
       mimetype: string;
       category: string;
+      /** A WebDAV client's time for the new bytes; null: their upload's own. */
+      clientMtime: string | null;
     },
     now: string,
     plan: (trx: Executor, current: FileBytes) => Promise<{ version?: FileVersionRow; drop: string[] }>,
@@ -101,8 +103,9 @@ export class BlobReferences {
         now,
       });
       if (!(await this.store.exists(bytes.hash))) await this.store.put(bytes.hash, bytes.source, bytes.size);
-      const { hash, size, mimetype, category } = bytes;
-      await files.setFileBytes(trx, fileId, { blob_hash: hash, size, mimetype, category }, now);
+      const { hash, size, mimetype, category, clientMtime } = bytes;
+      const row = { blob_hash: hash, size, mimetype, category, client_mtime: clientMtime };
+      await files.setFileBytes(trx, fileId, row, now);
       return this.settleVersions(trx, current, settled);
     });
   }
@@ -126,7 +129,7 @@ export class BlobReferences {
       if (!current || !restored || !(await versions.deleteVersionRow(trx, versionId))) throw gone();
       const settled = await plan(trx, current);
       const { blob_hash, size, mimetype, category } = restored;
-      await files.setFileBytes(trx, fileId, { blob_hash, size, mimetype, category }, now);
+      await files.setFileBytes(trx, fileId, { blob_hash, size, mimetype, category, client_mtime: null }, now);
       return this.settleVersions(trx, current, settled);
     });
   }
@@ -157,35 +160,6 @@ export class BlobReferences {
       const released = await versions.deleteVersionRow(trx, versionId);
       if (released) await blobs.releaseBlobReference(trx, released);
       return released;
-    });
-  }
-
-  /**
-   * Gives an existing file new bytes in place (same id, links and counts), with the same order as
-   * `commitNewFile`: bytes in place first, then one transaction that admits the change, references the new blob
-   * and releases the old one. Answers the old blob's hash for the caller to queue for reclaiming.
-   */
-  async replaceContent(
-    fileId: string,
-    content: Parameters<typeof files.replaceFileContent>[2],
-    bytes: { source: BlobSource; crc32c: number },
-    admit: (trx: Executor) => Promise<void> = async () => {},
-  ): Promise<string | undefined> {
-    await this.store.put(content.blob_hash, bytes.source, content.size);
-    return inTransaction(this.db, async (trx) => {
-      await admit(trx);
-      await blobs.acquireBlobReference(trx, {
-        hash: content.blob_hash,
-        size: content.size,
-        crc32c: bytes.crc32c,
-        now: nowIso(),
-      });
-      if (!(await this.store.exists(content.blob_hash)))
-        await this.store.put(content.blob_hash, bytes.source, content.size);
-      const old = await files.replaceFileContent(trx, fileId, content);
-      if (old === undefined) throw new Error('file vanished during replace');
-      await blobs.releaseBlobReference(trx, old);
-      return old;
     });
   }
 

@@ -83,8 +83,31 @@ export class FileVersions {
    * equal to the file's current bytes change nothing and make no version.
    */
   async replaceContent(viewer: Viewer, fileId: string, { file }: ReceivedUpload): Promise<StoredFile> {
-    const before = await requireFileAccess(this.db, viewer, fileId, 'update');
     if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
+    await this.replaceBytes(viewer, fileId, file, null);
+    return this.files.get(viewer, fileId);
+  }
+
+  /**
+   * New bytes for the file a WebDAV client wrote over by name: the same path as `replaceContent`, except that
+   * empty bytes are a file's bytes like any others there, and the client's modification time is kept.
+   */
+  async replaceNamed(
+    viewer: Viewer,
+    fileId: string,
+    file: ReceivedUpload['file'],
+    clientMtime: string | null,
+  ): Promise<void> {
+    await this.replaceBytes(viewer, fileId, file, clientMtime);
+  }
+
+  private async replaceBytes(
+    viewer: Viewer,
+    fileId: string,
+    file: ReceivedUpload['file'],
+    clientMtime: string | null,
+  ): Promise<void> {
+    const before = await requireFileAccess(this.db, viewer, fileId, 'update');
     // The same type rule as a new file's (the instance's media-only or any-type setting included).
     const { mimetype } = await this.files.acceptedType({
       head: file.head,
@@ -93,7 +116,7 @@ export class FileVersions {
       originalName: file.originalName,
     });
     const now = isoNow(this.clock);
-    const bytes = { ...file, mimetype, category: fileCategory(mimetype) };
+    const bytes = { ...file, mimetype, category: fileCategory(mimetype), clientMtime };
     const outcome = await this.references.replaceFileBytes(
       fileId,
       bytes,
@@ -112,7 +135,6 @@ export class FileVersions {
       this.hooks.afterCommit?.();
       await this.thumbnails.requestFor({ id: fileId, mimetype, owner_id: before.owner_id });
     }
-    return this.files.get(viewer, fileId);
   }
 
   /** A file's kept versions, newest first. */

@@ -69,7 +69,6 @@ export interface NamedTarget {
   name: string;
   /** The folder it goes in; null for the top level. */
   folderId: string | null;
-  existingId?: string;
   /** ISO time the client says the bytes were last modified. */
   clientMtime?: string | null;
 }
@@ -151,37 +150,20 @@ export class Files {
   }
 
   /**
-   * A file written by name (a WebDAV PUT): listed under exactly `target.name`, empty or not, with the type rule,
-   * the size limit (the caller's ingest) and the quota of every upload. Over an existing file of the viewer's
-   * the bytes are replaced in place: same id, links and counts.
+   * A new file written by name (a WebDAV PUT): listed under exactly `target.name`, empty or not, with the type
+   * rule, the size limit (the caller's ingest) and the quota of every upload. New bytes for an existing name go
+   * through FileVersions.replaceNamed instead.
    */
   async writeNamed(
     viewer: Viewer,
     target: NamedTarget,
     file: InspectedBytes & { source: BlobSource },
-  ): Promise<{ id: string; created: boolean; blobHash: string }> {
+  ): Promise<{ id: string; blobHash: string }> {
     // The instance's type rule, as for every upload; the name is the client's and decides no more than
     // an uploaded file's name does, and its declared type is whatever its platform guessed.
     const { mimetype } = await this.acceptedType({ head: file.head, text: file, originalName: target.name });
     const now = nowIso();
     const clientMtime = target.clientMtime ?? null;
-    if (target.existingId) {
-      const existing = await requireFileAccess(this.db, viewer, target.existingId, 'delete');
-      const content = {
-        blob_hash: file.hash,
-        size: file.size,
-        mimetype,
-        category: fileCategory(mimetype),
-        updated_at: now,
-        client_mtime: clientMtime,
-      };
-      const old = await this.references.replaceContent(existing.id, content, file, (trx) =>
-        this.quotas.reserve(trx, viewer.id, file.size - existing.size),
-      );
-      if (old && old !== file.hash) this.reclaims.add(old);
-      await this.thumbnails.requestFor({ id: existing.id, mimetype, owner_id: viewer.id });
-      return { id: existing.id, created: false, blobHash: file.hash };
-    }
     const row: files.NewFileRow = {
       id: crypto.randomUUID(),
       owner_id: viewer.id,
@@ -201,7 +183,7 @@ export class Files {
     await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, viewer.id, row.size));
     this.hooks.afterCommit?.();
     await this.thumbnails.requestFor(row);
-    return { id: row.id, created: true, blobHash: row.blob_hash };
+    return { id: row.id, blobHash: row.blob_hash };
   }
 
   /** A copy of one of the viewer's files under an exact name: a new reference to the same bytes. */

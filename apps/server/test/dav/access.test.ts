@@ -135,4 +135,23 @@ describe.each(DIALECTS)('WebDAV access on %s', (dialect) => {
     expect(await back.text()).toBe('old');
     await writer.client.patch('/api/v1/admin/settings/trash', { trashRetentionDays: 0 });
   });
+
+  it('a PUT over an existing name keeps the previous bytes as a version when the instance keeps versions', async () => {
+    expect((await writer.client.patch('/api/v1/admin/settings/versions', { versionsKeep: 2 })).status).toBe(
+      200,
+    );
+    expect((await dav(writer, 'PUT', '/dav/draft.txt', { body: 'first draft' })).status).toBe(201);
+    const put = await dav(writer, 'PUT', '/dav/draft.txt', { body: 'second draft' });
+    expect(put.status).toBe(204);
+    const id = put.headers.get('oc-fileid');
+    expect(await (await dav(writer, 'GET', '/dav/draft.txt')).text()).toBe('second draft');
+    const versions = (await writer.client.get(`/api/v1/files/f/${id}/versions`)).body.data;
+    expect(versions).toMatchObject([{ size: 'first draft'.length }]);
+    const old = await writer.client.get(`/api/v1/files/f/${id}/versions/${versions[0]._id}/content`);
+    expect(old.bytes.toString()).toBe('first draft');
+    // The same bytes again change nothing and make no version.
+    expect((await dav(writer, 'PUT', '/dav/draft.txt', { body: 'second draft' })).status).toBe(204);
+    expect((await writer.client.get(`/api/v1/files/f/${id}/versions`)).body.data).toHaveLength(1);
+    await writer.client.patch('/api/v1/admin/settings/versions', { versionsKeep: 0 });
+  });
 });

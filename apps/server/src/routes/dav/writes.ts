@@ -20,7 +20,9 @@ function clientMtime(header: string | string[] | undefined): string | undefined 
 
 /**
  * Streams `source` through the one upload path (size limit, SHA-256, fsync: upload/ingest.ts) and writes the
- * file by name (Files.writeNamed: the type rule and the quota). Nothing is left behind when it is refused.
+ * file by name: a new file (Files.writeNamed), or new bytes for the one there, whose previous bytes become a
+ * version as any replacement's do (FileVersions.replaceNamed). The type rule and the quota apply to both;
+ * nothing is left behind when either is refused.
  */
 async function writeFile(dav: DavRequest, source: Readable, mtime: string | undefined) {
   const { services, viewer, target } = dav;
@@ -37,11 +39,17 @@ async function writeFile(dav: DavRequest, source: Readable, mtime: string | unde
         throw error;
       },
     );
-    return await services.files.writeNamed(
+    const file = { ...bytes, source: { kind: 'file', path: tempPath } as const, originalName: target.name };
+    if (existing) {
+      await services.fileVersions.replaceNamed(viewer, existing.id, file, mtime ?? null);
+      return { id: existing.id, created: false, blobHash: bytes.hash };
+    }
+    const written = await services.files.writeNamed(
       viewer,
-      { name: target.name, folderId: target.parent!.id, existingId: existing?.id, clientMtime: mtime },
-      { ...bytes, source: { kind: 'file', path: tempPath } },
+      { name: target.name, folderId: target.parent!.id, clientMtime: mtime },
+      file,
     );
+    return { ...written, created: true };
   } finally {
     await fsp.rm(tempPath, { force: true });
   }
