@@ -17,6 +17,11 @@ interface NumberSettingProps {
   invalidMessage: string;
   /** What the number means (e.g. what 0 does), under the field and its Save button. */
   hint?: string;
+  /**
+   * The Save button's full name for a screen reader, when the screen has other Save buttons (it starts with
+   * the visible 'Save'); the first such card on a screen keeps the plain name.
+   */
+  saveName?: string;
   pending: boolean;
   onSave: (value: number) => void;
 }
@@ -48,7 +53,17 @@ export function NumberSettingSection({ title, envName, source, value, ...field }
 
 type FormProps = Omit<NumberSettingProps, 'title' | 'envName' | 'source' | 'value'> & { value: number };
 
-function NumberSettingForm({ value, label, name, max, invalidMessage, hint, pending, onSave }: FormProps) {
+function NumberSettingForm({
+  value,
+  label,
+  name,
+  max,
+  invalidMessage,
+  hint,
+  saveName,
+  pending,
+  onSave,
+}: FormProps) {
   const [text, setText] = useState(String(value));
   const hintId = useId();
   const parsed = parseWhole(text, max);
@@ -75,7 +90,13 @@ function NumberSettingForm({ value, label, name, max, invalidMessage, hint, pend
             error={parsed === null ? invalidMessage : undefined}
           />
         </div>
-        <PendingButton type="submit" className="btn-primary" pending={pending} disabled={parsed === null}>
+        <PendingButton
+          type="submit"
+          className="btn-primary"
+          pending={pending}
+          disabled={parsed === null}
+          aria-label={saveName}
+        >
           Save
         </PendingButton>
       </div>

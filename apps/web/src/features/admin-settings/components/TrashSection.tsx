@@ -17,6 +17,7 @@ export function TrashSection() {
       max={MAX_TRASH_RETENTION_DAYS}
       invalidMessage={TRASH_MESSAGES.retentionInvalid}
       hint="0 means a delete is final: nothing goes to Trash."
+      saveName="Save Days in Trash"
       pending={update.isPending}
       onSave={(trashRetentionDays) => update.mutate({ trashRetentionDays })}
     />
