@@ -55,16 +55,30 @@ export class Downloads {
    * so reloading or a script fetching in a loop cannot inflate the figure.
    */
   async countSignedIn(userId: string, fileId: string): Promise<boolean> {
-    const now = this.clock.now();
-    const at = new Date(now).toISOString();
-    const markedAfter = new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
+    const markedAfter = new Date(this.clock.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
     // Repeats within the interval are the common case (a reload, a client fetching the file again): a read
     // tells them apart without taking the database's one write lock. The upsert below still decides a race.
     if (await hasDownloadMarkAfter(this.db, userId, fileId, markedAfter)) return false;
+    return (await this.countManySignedIn(userId, [fileId])) === 1;
+  }
+
+  /**
+   * Counts a signed-in user's downloads of many files delivered together (the entries of a zip), by the same
+   * once-a-minute rule, in one transaction: a zip of thousands of files costs one commit, not one per file.
+   * How many were counted.
+   */
+  async countManySignedIn(userId: string, fileIds: string[]): Promise<number> {
+    const now = this.clock.now();
+    const at = new Date(now).toISOString();
+    const markedAfter = new Date(now - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
     return inTransaction(this.db, async (trx) => {
-      if (!(await takeDownloadMark(trx, userId, fileId, at, markedAfter))) return false;
-      await record(trx, fileId, null, at);
-      return true;
+      let counted = 0;
+      for (const fileId of fileIds) {
+        if (!(await takeDownloadMark(trx, userId, fileId, at, markedAfter))) continue;
+        await record(trx, fileId, null, at);
+        counted += 1;
+      }
+      return counted;
     });
   }
 
