@@ -42,7 +42,7 @@ function freeLoopbackPort(): string {
   return execFileSync(process.execPath, ['-e', listen], { encoding: 'utf8' });
 }
 
-const INSTANCE_WIDE = /(instance-settings|any-file-type|versions)\.spec\.ts$/;
+const INSTANCE_WIDE = /(instance-settings|any-file-type|versions|trash)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
