@@ -30,6 +30,8 @@ interface World {
   user: Account;
   userState: BrowserContextOptions['storageState'];
   imageId: string;
+  /** A folder holding a subfolder and a file: My Files inside it shows breadcrumbs and folder tiles. */
+  folderId: string;
   openLink: string;
   lockedLink: string;
   resetLink: string;
@@ -158,6 +160,18 @@ const SCREENS: Screen[] = [
       await heading(page, 'My Files', 1);
       await page.getByRole('button', { name: 'Edit axe picture' }).filter({ visible: true }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'my files in a folder',
+    photographed: true,
+    as: 'user',
+    path: (w) => `/dashboard/my-files?folder=${w.folderId}`,
+    ready: async (page) => {
+      await heading(page, 'My Files', 1);
+      await expect(page.getByText('axe album').filter({ visible: true }).first()).toBeVisible();
+      await expect(page.getByText('axe folder notes').filter({ visible: true }).first()).toBeVisible();
+      await settled(page);
     },
   },
   {
@@ -319,6 +333,16 @@ async function arrange(): Promise<World> {
   };
   const openLink = await link(notes._id, { label: 'For everyone' });
   const lockedLink = await link(image._id, { password: 'sea breeze 7' });
+  const folderId = await makeFolder(api, 'axe folder', null);
+  await makeFolder(api, 'axe album', folderId);
+  const inFolder = await api.post('/api/v1/files/upload', {
+    multipart: {
+      filename: 'axe folder notes',
+      folderId,
+      file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes in a folder') },
+    },
+  });
+  expect(inFolder.ok(), await inFolder.text()).toBe(true);
   const token = await api.post('/api/v1/users/me/tokens', { data: { name: 'axe token', scope: 'read' } });
   expect(token.ok(), await token.text()).toBe(true);
   const userState = await api.storageState();
@@ -329,7 +353,13 @@ async function arrange(): Promise<World> {
   expect(reset.ok(), await reset.text()).toBe(true);
   const resetLink = ((await reset.json()) as Envelope<OneTimeLink>).data.url;
   await admin.dispose();
-  return { user, userState, imageId: image._id, openLink, lockedLink, resetLink };
+  return { user, userState, imageId: image._id, folderId, openLink, lockedLink, resetLink };
+}
+
+async function makeFolder(api: APIRequestContext, name: string, parentId: string | null) {
+  const answer = await api.post('/api/v1/folders', { data: { name, parentId } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as Envelope<{ _id: string }>).data._id;
 }
 
 async function contextFor(
