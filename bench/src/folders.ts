@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { API_BASE, nameSortKey } from '@cloudstash/contract';
+import { API_BASE } from '@cloudstash/contract';
 import { multipartBody, multipartHeaders, signUp } from './lib/api';
 import { PIECE, plainUpload, writeVideo } from './lib/big-files';
+import { fillFolder } from './lib/fill-folder';
 import { MB, percentile } from './lib/load';
 import { sampleMemory } from './lib/proc';
 import type { Row } from './lib/report';
@@ -48,47 +47,6 @@ async function drain(origin: string, cookie: string, url: string): Promise<numbe
   let bytes = 0;
   for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
   return bytes;
-}
-
-/**
- * Copies of one uploaded file's row straight into the database, `count` of them in the folder, each holding a
- * reference to the same blob: a folder of 10,000 files in seconds instead of 10,000 uploads. The maintained totals
- * follow through their triggers, as for any insert.
- */
-function fillFolder(dbFile: string, templateId: string, folderId: string, count: number) {
-  const db = new SQLite(dbFile);
-  try {
-    const template = db.prepare('select * from files where id = ?').get(templateId) as Record<
-      string,
-      unknown
-    >;
-    const insert = db.prepare(
-      `insert into files (id, owner_id, blob_hash, filename, filename_key, mimetype, category, size, is_public,
-        download_count, created_at, updated_at, folder_id) values (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const name = `file ${String(i).padStart(5, '0')}`;
-        const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-        insert.run(
-          crypto.randomUUID(),
-          template.owner_id,
-          template.blob_hash,
-          name,
-          nameSortKey(name),
-          template.mimetype,
-          template.category,
-          template.size,
-          at,
-          at,
-          folderId,
-        );
-      }
-      db.prepare('update blobs set ref_count = ref_count + ? where hash = ?').run(count, template.blob_hash);
-    })();
-  } finally {
-    db.close();
-  }
 }
 
 /** Pairs of calls, one of each, alternated so that both see the same machine; p50 of each. */

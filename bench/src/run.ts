@@ -5,12 +5,13 @@
  *   npm run bench                      full run (10k, 100k and 1M files on SQLite and PostgreSQL)
  *   npm run bench -- --quick           skips the 1M datasets and shortens each measurement
  *   npm run bench -- --only=lists      any of transfer,memory,lists,landing,thumbnails,grid,large,folders,
- *                                      folder-drop (or uploads,
+ *                                      folder-drop,webdav (or uploads,
  *                                      dedup-timing, downloads: parts of transfer)
  *   npm run bench -- --dialects=sqlite --sizes=10000,1000000 --seconds=5 --no-build
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) must let the bench
- * create and drop databases named cloudstash_bench_*. nginx: Debian's nginx-light (see README).
+ * create and drop databases named cloudstash_bench_*. nginx: Debian's nginx-light; the WebDAV rows: Debian's
+ * rclone (see README).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,7 @@ import { thumbnailBenchmarks } from './thumbnails';
 import { stopAllChildren } from './lib/proc';
 import { findNginx } from './lib/servers';
 import { downloadBenchmarks, memoryBenchmark, uploadBenchmarks } from './transfer';
+import { webdavBenchmarks } from './webdav';
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +47,7 @@ const { values } = parseArgs({
 
 const started = new Date();
 const quick = values.quick;
-const ALL_SECTIONS = 'transfer,memory,lists,landing,thumbnails,grid,large,folders,folder-drop';
+const ALL_SECTIONS = 'transfer,memory,lists,landing,thumbnails,grid,large,folders,folder-drop,webdav';
 const sections = new Set((values.only ?? ALL_SECTIONS).split(','));
 const seconds = Number(values.seconds ?? (quick ? 4 : 8));
 const sizes = (values.sizes ?? (quick ? '10000,100000' : '10000,100000,1000000')).split(',').map(Number);
@@ -108,6 +110,7 @@ async function main() {
   if (sections.has('large')) rows.push(...(await largeUploadBenchmarks(ctx)));
   if (sections.has('folders')) rows.push(...(await folderBenchmarks(ctx)));
   if (sections.has('folder-drop')) rows.push(...(await folderDropBenchmark(ctx)));
+  if (sections.has('webdav')) rows.push(...(await webdavBenchmarks(ctx)));
 
   const full =
     !quick && sections.size === ALL_SECTIONS.split(',').length && !values.sizes && !values.dialects;
