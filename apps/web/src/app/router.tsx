@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import LandingPage from '../features/landing/LandingPage';
 import { RootLayout } from './layouts/RootLayout';
-import { DashboardLayout } from './layouts/DashboardLayout';
 import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
 import { AppErrorScreen } from './AppErrorScreen';
 import type { RouteHandle } from './route-announce';
@@ -11,6 +10,10 @@ import type { RouteHandle } from './route-announce';
 // Route-level lazy (not React.lazy): the router fetches a screen's chunk before it commits the navigation,
 // so the address bar and the screen change together and never show a new URL over the old screen.
 const screen = (module: { default: ComponentType }) => ({ Component: module.default });
+// The signed-in frame holds the upload queue and its panel (the resumable upload client with them): a first
+// visit to the landing page does not need them.
+const loadDashboardLayout = () =>
+  import('./layouts/DashboardLayout').then((module) => ({ Component: module.DashboardLayout }));
 const loadLoginPage = () => import('../features/auth/components/LoginPage').then(screen);
 const loadRegisterPage = () => import('../features/auth/components/RegisterPage').then(screen);
 const loadResetPasswordPage = () => import('../features/auth/components/ResetPasswordPage').then(screen);
@@ -67,7 +70,7 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           {
-            element: <DashboardLayout />,
+            lazy: loadDashboardLayout,
             children: [
               { index: true, lazy: loadProfilePage, handle: titled('Profile') },
               { path: 'my-files', lazy: loadMyFilesPage, handle: titled('My Files') },
