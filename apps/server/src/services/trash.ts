@@ -62,7 +62,7 @@ export class Trash {
     // A folder chosen together with one above it goes with that one, not as an entry of its own.
     for (const tree of trees)
       if (!trees.some((other) => other !== tree && other.slice(1).includes(tree[0]!))) {
-        await inTransaction(this.db, (trx) => this.trashTree(trx, tree, times));
+        await inTransaction(this.db, (trx) => this.trashTree(trx, tree[0]!, times));
       }
     for (let i = 0; i < fileIds.length; i += FILE_BATCH) {
       const chunk = fileIds.slice(i, i + FILE_BATCH);
@@ -171,17 +171,16 @@ export class Trash {
     return entries;
   }
 
+  /** A folder with everything below it, the tree read again inside the transaction that takes it. */
   private async trashTree(
     trx: Executor,
-    tree: string[],
+    rootId: string,
     times: Pick<TrashEntryRow, 'deleted_at' | 'purge_at'>,
   ) {
-    const root = await folders.findFolder(trx, tree[0]!);
+    const root = await folders.findFolder(trx, rootId);
     if (!root) return;
-    const fileIds: string[] = [];
-    for (let i = 0; i < tree.length; i += 500)
-      fileIds.push(...(await trash.fileIdsIn(trx, tree.slice(i, i + 500))));
-    const rows = await trash.takeRows(trx, tree, fileIds);
+    const tree = await folders.folderAndDescendantIds(trx, rootId);
+    const rows = await trash.takeRows(trx, tree, await trash.fileIdsIn(trx, tree));
     await this.record(trx, rows, {
       ...times,
       id: root.id,
