@@ -66,6 +66,11 @@ export const fileSchema = z.object({
   uploadedBy: uploaderSchema.nullable(),
   /** The folder holding the file; null at the top. */
   folderId: z.string().nullable(),
+  /**
+   * The modification time a WebDAV client gave the bytes (X-OC-Mtime, Win32LastModifiedTime), when one did;
+   * absent for bytes whose time is their upload's.
+   */
+  modifiedAt: z.string().optional(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 

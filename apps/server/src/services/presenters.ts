@@ -45,6 +45,7 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
     thumbnailPending: row.thumbnail_pending === 1,
     uploadedBy,
     folderId: row.folder_id ?? null,
+    ...(row.client_mtime && { modifiedAt: row.client_mtime }),
   };
 }
 

@@ -141,9 +141,16 @@ describe.each(DIALECTS)('WebDAV access on %s', (dialect) => {
       200,
     );
     expect((await dav(writer, 'PUT', '/dav/draft.txt', { body: 'first draft' })).status).toBe(201);
-    const put = await dav(writer, 'PUT', '/dav/draft.txt', { body: 'second draft' });
+    // The client's modification time travels with the new bytes, and the API shows it.
+    const put = await dav(writer, 'PUT', '/dav/draft.txt', {
+      body: 'second draft',
+      headers: { 'x-oc-mtime': '1700000000' },
+    });
     expect(put.status).toBe(204);
     const id = put.headers.get('oc-fileid');
+    expect((await writer.client.get(`/api/v1/files/f/${id}`)).body.data.modifiedAt).toBe(
+      new Date(1_700_000_000_000).toISOString(),
+    );
     expect(await (await dav(writer, 'GET', '/dav/draft.txt')).text()).toBe('second draft');
     const versions = (await writer.client.get(`/api/v1/files/f/${id}/versions`)).body.data;
     expect(versions).toMatchObject([{ size: 'first draft'.length }]);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
 import { FileIcon } from './FileIcon';
 import { VisibilityBadge } from './VisibilityBadge';
+import { ModifiedAt } from './ModifiedAt';
 import { dragProps, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 interface FileCardsProps {
@@ -47,7 +48,10 @@ export function FileCards({ files, label, columns, showEmail, actions, extras }:
                 {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount}{' '}
                 {file.downloadCount === 1 ? 'download' : 'downloads'}
               </p>
-              <p className="text-xs text-base-content/70">{formatDate(file.createdAt)}</p>
+              <p className="text-xs text-base-content/70">
+                {formatDate(file.createdAt)}
+                <ModifiedAt file={file} />
+              </p>
             </div>
             {showVisibility && <VisibilityBadge isPublic={file.isPublic} />}
           </div>

@@ -4,6 +4,7 @@ import type { SortState } from '../lib/list-state';
 import { SortHeader } from './SortHeader';
 import { FileIcon } from './FileIcon';
 import { VisibilityBadge } from './VisibilityBadge';
+import { ModifiedAt } from './ModifiedAt';
 import { COLUMN_SORT, dragProps, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 interface FileTableProps {
@@ -96,6 +97,7 @@ export function FileTable({
         return (
           <td key={column} className="whitespace-nowrap">
             {formatDate(file.createdAt)}
+            <ModifiedAt file={file} />
           </td>
         );
     }
