@@ -42,7 +42,10 @@ function freeLoopbackPort(): string {
   return execFileSync(process.execPath, ['-e', listen], { encoding: 'utf8' });
 }
 
-const INSTANCE_WIDE = /(instance-settings|any-file-type|versions|trash)\.spec\.ts$/;
+const INSTANCE_WIDE = /(instance-settings|any-file-type|versions)\.spec\.ts$/;
+// The trash spec registers its own users and turns the trash on: it runs after the instance-wide specs, one of
+// which closes registration for a while.
+const AFTER_INSTANCE_WIDE = /trash\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -89,7 +92,7 @@ export default defineConfig({
       name: 'desktop-chromium',
       testMatch: /.*\.spec\.ts$/,
       // Single sign-on needs a provider and its own instance: playwright.oidc.config.ts runs those.
-      testIgnore: [INSTANCE_WIDE, /oidc-.*\.spec\.ts$/],
+      testIgnore: [INSTANCE_WIDE, AFTER_INSTANCE_WIDE, /oidc-.*\.spec\.ts$/],
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
@@ -99,6 +102,12 @@ export default defineConfig({
       name: 'instance-wide',
       testMatch: INSTANCE_WIDE,
       dependencies: ['desktop-chromium'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+    },
+    {
+      name: 'after-instance-wide',
+      testMatch: AFTER_INSTANCE_WIDE,
+      dependencies: ['instance-wide'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
   ],
