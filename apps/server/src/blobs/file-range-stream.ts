@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { OutgoingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { giveBack, takeBuffer } from './buffer-pool';
+import { giveBack, lendBuffer, takeBuffer } from './buffer-pool';
 
 /** Something that looks at every byte of a read on its way out (the bitrot check of a whole download). */
 export interface ReadCheck {
@@ -19,13 +19,15 @@ export interface ReadCheck {
  * A buffer is used again only once nothing can still hold it: the stream was piped into an HTTP response (and
  * nowhere else), and neither this stream nor the response has any byte still waiting, so every chunk pushed so
  * far is in the kernel. Read any other way (a pipeline into a file, `for await`), each chunk keeps its own
- * buffer, as before.
+ * buffer, as before, unless the reader lends its buffers (lendBuffers) to a consumer that gives them back.
  */
 export class FileRangeStream extends Readable {
   private position: number;
   private response: OutgoingMessage | undefined;
   private pipes = 0;
   private check: ReadCheck | undefined;
+  /** Set when the stream's end gives every chunk's buffer back itself (buffer-return.ts). */
+  private lending = false;
   /** Set while a read is in the thread pool: the descriptor must not be closed (and its number reused) under it. */
   private reading = false;
   private closeAfterRead: (() => void) | undefined;
@@ -47,6 +49,15 @@ export class FileRangeStream extends Readable {
   /** Runs `check` over the bytes as they are read; the last chunk waits for its `beforeLast`. */
   checkWith(check: ReadCheck): this {
     this.check = check;
+    return this;
+  }
+
+  /**
+   * Reads each chunk into a lent buffer, which the consumer at the end of the stream's path gives back once the
+   * chunk is sent (a zip's entries pass through the zip writer before they reach the response).
+   */
+  lendBuffers(): this {
+    this.lending = true;
     return this;
   }
 
@@ -82,7 +93,7 @@ export class FileRangeStream extends Readable {
         return;
       }
       this.position += bytesRead;
-      this.sent.push(buffer);
+      if (!this.lending) this.sent.push(buffer);
       const chunk = buffer.subarray(0, bytesRead);
       this.check?.update(chunk);
       if (this.position > this.end) void this.finish(chunk);
@@ -102,6 +113,7 @@ export class FileRangeStream extends Readable {
   }
 
   private freeBuffer(): Buffer {
+    if (this.lending) return this.spare.pop() ?? lendBuffer();
     if (this.sent.length > 0 && this.allSent()) this.spare.push(...this.sent.splice(0));
     return this.spare.pop() ?? takeBuffer();
   }

@@ -12,6 +12,7 @@ import {
 } from '@cloudstash/contract';
 import type { z } from 'zod';
 import type { BlobStore } from '../blobs/blob-store';
+import { BufferReturn, lendBuffersOf } from '../blobs/buffer-return';
 import type { Db } from '../db/connect';
 import { AppError, notFound } from '../errors';
 import { filesByIds, filesInFolder, type PackedFile } from '../repositories/files';
@@ -108,7 +109,12 @@ export class Zips {
     zip.end({ forceZip64Format: false, comment: '' });
     const filename =
       folders.length === 1 && files.length === 0 ? `${folders[0]!.name}.zip` : 'CloudStash.zip';
-    return { filename, stream: zip.outputStream as unknown as Readable };
+    // Each entry is read into pooled buffers that come back once the response has sent them.
+    const stream = zip.outputStream.pipe(new BufferReturn());
+    // The writer reports a blob it cannot read on itself, not on its output: the response is cut short
+    // (the client sees an incomplete zip) rather than the error going unheard.
+    zip.on('error', (error: Error) => stream.destroy(error));
+    return { filename, stream };
   }
 
   /** The selection's files and folders, each one the viewer may read; 404 for the first that is not. */
@@ -162,7 +168,7 @@ export class Zips {
           .read(file.blob_hash)
           .then((stream) => {
             stream.once('end', () => delivered.add(file.id));
-            done(null, stream);
+            done(null, lendBuffersOf(stream));
           })
           .catch((error: unknown) => done(error as Error, undefined as unknown as Readable));
       },
