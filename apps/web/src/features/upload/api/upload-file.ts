@@ -15,11 +15,11 @@ export interface UploadInput {
 
 /**
  * POST /files/upload over XMLHttpRequest rather than fetch: only XHR reports how many bytes have been
- * sent, which the progress bar shows. The file goes last so the server reads the fields before the bytes.
+ * sent, which the progress bar shows (`onProgress`, when given). The file goes last so the server reads the fields before the bytes.
  */
 export function uploadFile(
   input: UploadInput,
-  onProgress: (fraction: number) => void,
+  onProgress: ((fraction: number) => void) | undefined,
   signal?: AbortSignal,
 ): Promise<Envelope<StoredFile>> {
   const form = new FormData();
@@ -34,9 +34,12 @@ export function uploadFile(
     xhr.open('POST', `${API_BASE}/files/upload`);
     xhr.withCredentials = true;
     xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
+    // Only listened to when asked: each progress event is a message from the browser's network process.
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
+    }
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as Envelope<StoredFile>);
       else reject(toApiError(xhr.status, xhr.response));

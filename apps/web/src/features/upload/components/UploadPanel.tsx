@@ -1,7 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatSize } from '@cloudstash/contract';
-import type { UploadItem } from '../queue/upload-queue';
+import type { UploadItem, UploadQueue } from '../queue/upload-queue';
 import { useUploadQueue, useUploadQueueState } from '../queue/upload-queue-context';
 
 /** How the panel sums up the queue: "3 of 30 uploaded · 1 failed". */
@@ -104,12 +104,7 @@ export function UploadPanel() {
         {items.length > 0 && (
           <ul className="divide-y divide-base-300" aria-label="Files being uploaded">
             {items.map((item) => (
-              <UploadRow
-                key={item.id}
-                item={item}
-                onRetry={() => queue.retry(item.id)}
-                onCancel={() => queue.cancel(item.id)}
-              />
+              <UploadRow key={item.id} item={item} queue={queue} />
             ))}
           </ul>
         )}
@@ -138,20 +133,19 @@ function statusText(item: UploadItem): string {
   }
 }
 
-function UploadRow({
-  item,
-  onRetry,
-  onCancel,
-}: {
-  item: UploadItem;
-  onRetry: () => void;
-  onCancel: () => void;
-}) {
+/**
+ * One file's row. It renders again only when its own item changes (the queue keeps an unchanged item's object),
+ * so a change to one file of a thousand costs one row, and rows scrolled out of the panel skip layout and paint.
+ */
+const UploadRow = memo(function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const percent = item.size ? Math.floor((item.sent / item.size) * 100) : 0;
   const canRetry = item.status === 'failed' || item.status === 'cancelled';
   const canCancel = item.status === 'waiting' || item.status === 'uploading';
   return (
-    <li className="flex flex-col gap-1 px-3 py-2" data-upload-status={item.status}>
+    <li
+      className="flex flex-col gap-1 px-3 py-2 [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]"
+      data-upload-status={item.status}
+    >
       <div className="flex items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm font-medium" title={item.label}>
           {item.label}
@@ -160,7 +154,7 @@ function UploadRow({
           <button
             type="button"
             className="btn btn-ghost btn-xs"
-            onClick={onRetry}
+            onClick={() => queue.retry(item.id)}
             aria-label={`Retry ${item.label}`}
           >
             Retry
@@ -170,7 +164,7 @@ function UploadRow({
           <button
             type="button"
             className="btn btn-ghost btn-xs"
-            onClick={onCancel}
+            onClick={() => queue.cancel(item.id)}
             aria-label={`Cancel ${item.label}`}
           >
             Cancel
@@ -190,4 +184,4 @@ function UploadRow({
       </p>
     </li>
   );
-}
+});

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALLOWED_MIME_TYPES, unsupportedTypeMessage } from '@cloudstash/contract';
 import { ApiError } from '../../../api/api-client';
 import type { UploadInput } from '../api/upload-file';
-import { PARALLEL_UPLOADS, UploadQueue, type UploadLimits } from './upload-queue';
+import { NOTIFY_EVERY_MS, PARALLEL_UPLOADS, UploadQueue, type UploadLimits } from './upload-queue';
 
 const sent: { input: UploadInput; finish: () => void; fail: (error: Error) => void }[] = [];
 const madeFolders: { name: string; parentId: string | null }[] = [];
@@ -118,5 +118,26 @@ describe('upload queue', () => {
     await settle();
     expect(queue.getSnapshot().items[0]).toMatchObject({ status: 'cancelled', error: null });
     expect(queue.busy).toBe(false);
+  });
+
+  it('tells its listeners once for a burst of changes, while a read always sees the queue as it is', async () => {
+    vi.useFakeTimers();
+    try {
+      const { queue } = newQueue();
+      const heard = vi.fn();
+      queue.subscribe(heard);
+      queue.add(
+        Array.from({ length: 50 }, (_, i) => ({ file: text(`f${i}.txt`), folders: [] })),
+        null,
+      );
+      await vi.advanceTimersByTimeAsync(NOTIFY_EVERY_MS - 1);
+      const statuses = queue.getSnapshot().items.map((item) => item.status);
+      expect(statuses.filter((status) => status === 'uploading')).toHaveLength(PARALLEL_UPLOADS);
+      expect(heard).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(heard).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -57,6 +57,16 @@ export interface QueueState {
 const isOpen = (status: UploadStatus) => status === 'waiting' || status === 'uploading';
 
 /**
+ * Listeners hear of changes at most this often. A drop of a thousand small files changes the queue several
+ * times per file (started, progress, done), and each notice re-rendered the panel: measured in Chromium, that
+ * was most of the page's cost per file.
+ */
+export const NOTIFY_EVERY_MS = 100;
+
+/** Files up to this size show no byte progress: they are sent within a moment, and each report costs the page. */
+const PROGRESS_FROM_BYTES = 256 * 1024;
+
+/**
  * The uploads of the signed-in session: many files, three at a time, each into its folder (dropped folders
  * recreated first). Lives outside React so it keeps going while screens change; the panel reads it with
  * useSyncExternalStore.
@@ -66,6 +76,9 @@ export class UploadQueue {
   /** Unfinished uploads of the page before a reload, until they are chosen again or forgotten. */
   private carried: RememberedUpload[] = readRemembered();
   private snapshot: QueueState = { items: [], carried: this.carried };
+  /** Set when the snapshot no longer shows the queue; it is made again when next read. */
+  private stale = false;
+  private notifyTimer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<() => void>();
   private folders = new FolderMaker();
   private nextId = 0;
@@ -78,7 +91,13 @@ export class UploadQueue {
     return () => void this.listeners.delete(listener);
   };
 
-  getSnapshot = () => this.snapshot;
+  getSnapshot = () => {
+    if (this.stale) {
+      this.stale = false;
+      this.snapshot = { items: this.tasks.map((task) => task.item), carried: this.carried };
+    }
+    return this.snapshot;
+  };
 
   /** Whether anything is still waiting or going (a reload would interrupt it). */
   get busy() {
@@ -214,7 +233,11 @@ export class UploadQueue {
     const abort = new AbortController();
     task.stop = () => abort.abort();
     const input = { file, filename: filenameWithoutExtension(file.name), isPublic: false, folderId };
-    await uploadFile(input, (fraction) => this.progress(task, fraction * file.size), abort.signal);
+    const onProgress =
+      file.size > PROGRESS_FROM_BYTES
+        ? (fraction: number) => this.progress(task, fraction * file.size)
+        : undefined;
+    await uploadFile(input, onProgress, abort.signal);
   }
 
   private sendResumable(task: Task, file: File, folderId: string | null, chunkBytes: number) {
@@ -245,8 +268,11 @@ export class UploadQueue {
   }
 
   private changed() {
-    this.snapshot = { items: this.tasks.map((task) => task.item), carried: this.carried };
-    for (const listener of this.listeners) listener();
+    this.stale = true;
+    this.notifyTimer ??= setTimeout(() => {
+      this.notifyTimer = undefined;
+      for (const listener of this.listeners) listener();
+    }, NOTIFY_EVERY_MS);
   }
 
   /** What a reload would interrupt, written at most once a second (a drop of a thousand files changes often). */
