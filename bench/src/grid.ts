@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './lib/chromium';
 import sharp from 'sharp';
 import { API_BASE, DEFAULT_PAGE_SIZE } from '@cloudstash/contract';
 import { multipartBody, signUp, upload } from './lib/api';
@@ -202,10 +203,7 @@ export async function gridBenchmark(ctx: Ctx): Promise<Row[]> {
     throw new Error('grid: apps/web/dist is missing (run without --no-build, or build the web app)');
   const dataDir = path.join(ctx.root, 'grid-data');
   const server = await startCloudStash({ dataDir, env: { WEB_DIST_DIR: dist } });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
+  const browser = await launchChromium();
   try {
     const cookie = await signUp(server.origin, 'grid@bench.test');
     let originalBytes = 0;

@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium';
+import { untilPanelSays } from './folder-drop';
 import { signUp } from './lib/api';
 import { WEB_DIR } from './lib/paths';
 import { stopAllChildren, threadCpuSeconds } from './lib/proc';
@@ -88,10 +89,7 @@ async function main() {
     dataDir: path.join(root, 'data'),
     env: { WEB_DIST_DIR: path.join(WEB_DIR, 'dist') },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
+  const browser = await launchChromium();
   try {
     const cookie = await signUp(server.origin, 'drop-profile@bench.test');
     for (const files of sizes) {
@@ -131,7 +129,7 @@ async function main() {
       const before = await metrics();
       const started = performance.now();
       await page.getByTestId('upload-folder-input').setInputFiles(dir);
-      await page.getByText(`${files} of ${files} uploaded · all done`).waitFor({ timeout: 15 * 60_000 });
+      await untilPanelSays(page, `${files} of ${files} uploaded · all done`);
       const seconds = (performance.now() - started) / 1000;
       const after = await metrics();
       const cpuAfter = cpuByProcess(server.child.pid);
