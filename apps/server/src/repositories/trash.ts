@@ -146,11 +146,18 @@ export function ownedEntries(db: Executor, ownerId: string, ids: string[]): Prom
     .execute();
 }
 
-/** A batch of the ids of an owner's entries (every owner's when null), for emptying a trash. */
-export async function entryIdsOf(db: Executor, ownerId: string | null, limit: number): Promise<string[]> {
-  let query = db.selectFrom('trash_entries').select('id');
-  if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
-  return (await query.limit(limit).execute()).map((r) => r.id);
+/** A batch of an owner's entries (id and kind), for emptying a trash. */
+export async function entryKindsOf(
+  db: Executor,
+  ownerId: string,
+  limit: number,
+): Promise<Pick<TrashEntryRow, 'id' | 'kind'>[]> {
+  return db
+    .selectFrom('trash_entries')
+    .select(['id', 'kind'])
+    .where('owner_id', '=', ownerId)
+    .limit(limit)
+    .execute();
 }
 
 /** A batch of entries whose time is up, oldest first. */

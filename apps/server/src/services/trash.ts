@@ -104,15 +104,11 @@ export class Trash {
   /** Deletes items in the viewer's trash for good (all of them when no id is given). */
   async purge(viewer: Viewer, ids: { fileIds?: string[]; folderIds?: string[] }): Promise<TrashResult> {
     if (ids.fileIds === undefined && ids.folderIds === undefined) {
-      const result = { files: 0, folders: 0 };
+      const purged: Pick<TrashEntryRow, 'kind'>[] = [];
       for (;;) {
-        const batch = await trash.entryIdsOf(this.db, viewer.id, PURGE_BATCH);
-        if (!batch.length) return result;
-        const entries = await trash.ownedEntries(this.db, viewer.id, batch);
-        for (const entry of entries) await this.purgeEntry(entry.id);
-        const counted = countKinds(entries);
-        result.files += counted.files;
-        result.folders += counted.folders;
+        const batch = await trash.entryKindsOf(this.db, viewer.id, PURGE_BATCH);
+        if (!batch.length) return countKinds(purged);
+        for (const entry of batch) if (await this.purgeEntry(entry.id)) purged.push(entry);
       }
     }
     const entries = await this.ownedEntries(viewer, {
@@ -141,9 +137,9 @@ export class Trash {
    */
   async removeAllOf(ownerId: string): Promise<void> {
     for (;;) {
-      const batch = await trash.entryIdsOf(this.db, ownerId, PURGE_BATCH);
+      const batch = await trash.entryKindsOf(this.db, ownerId, PURGE_BATCH);
       if (!batch.length) break;
-      for (const id of batch) await this.purgeEntry(id);
+      for (const { id } of batch) await this.purgeEntry(id);
     }
     for (;;) {
       const ids = await fileIdsOfOwner(this.db, ownerId, FILE_BATCH);
