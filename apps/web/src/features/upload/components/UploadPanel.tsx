@@ -135,17 +135,14 @@ function statusText(item: UploadItem): string {
 
 /**
  * One file's row. It renders again only when its own item changes (the queue keeps an unchanged item's object),
- * so a change to one file of a thousand costs one row, and rows scrolled out of the panel skip layout and paint.
+ * so a change to one file of a thousand costs one row.
  */
 const UploadRow = memo(function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const percent = item.size ? Math.floor((item.sent / item.size) * 100) : 0;
   const canRetry = item.status === 'failed' || item.status === 'cancelled';
   const canCancel = item.status === 'waiting' || item.status === 'uploading';
   return (
-    <li
-      className="flex flex-col gap-1 px-3 py-2 [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]"
-      data-upload-status={item.status}
-    >
+    <li className="flex flex-col gap-1 px-3 py-2" data-upload-status={item.status}>
       <div className="flex items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm font-medium" title={item.label}>
           {item.label}
