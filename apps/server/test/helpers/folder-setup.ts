@@ -14,8 +14,18 @@ export const DIALECT_STORES: Array<[TestDialect, Store]> = [
   ['sqlite', 's3'],
 ];
 
+/**
+ * One S3 server for the test files that share this module, started by the first S3 app. The server project runs
+ * its files without isolation, so this module and its hook belong to a worker, and the hook runs after the first
+ * file only: it forgets the server it closes, and a later file starts another, which ends with the worker (the
+ * server stops when its input closes).
+ */
 let s3: Promise<TestS3> | undefined;
-afterAll(async () => (await s3)?.close());
+afterAll(async () => {
+  const open = s3;
+  s3 = undefined;
+  await (await open)?.close();
+});
 
 /** A test app on the dialect and store, with the environment given; S3 gets a bucket of its own. */
 export async function startOnStore(
