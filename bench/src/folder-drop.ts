@@ -46,7 +46,12 @@ async function post(origin: string, cookie: string, pathname: string, body: unkn
 }
 
 /** The bare script: make the folders, then send every file into its folder, PARALLEL at a time. */
-export async function scriptUpload(origin: string, cookie: string, dir: string, files: string[]): Promise<number> {
+export async function scriptUpload(
+  origin: string,
+  cookie: string,
+  dir: string,
+  files: string[],
+): Promise<number> {
   const started = performance.now();
   const top = await post(origin, cookie, '/folders', { name: path.basename(dir), parentId: null });
   const subIds = new Map<string, string>();

@@ -162,7 +162,12 @@ describe.each(DIALECT_STORES)('many files and folders at once (%s, %s store)', (
       headers: { cookie: owner.cookieHeader() },
     });
     // The status may have gone out before the missing bytes were reached: then the body is what tells.
-    const whole = answer.ok && (await answer.arrayBuffer().then(() => true, () => false));
+    const whole =
+      answer.ok &&
+      (await answer.arrayBuffer().then(
+        () => true,
+        () => false,
+      ));
     expect(whole).toBe(false);
     expect((await owner.get('/api/v1/files/user-files')).status).toBe(200);
   });
