@@ -7,8 +7,12 @@ import { UploadQueue } from './upload-queue';
 
 const QueueContext = createContext<UploadQueue | null>(null);
 
-/** Lists are refreshed at most this often while files keep arriving (a drop of a thousand would ask a thousand times). */
-const REFRESH_EVERY_MS = 1500;
+/**
+ * While files keep arriving, the lists are refreshed at most this often: each refresh asks the server for the
+ * list, the folders and the totals and redraws the screen, which took a tenth of a thousand-file drop's rate.
+ * Once the queue has nothing left to send they are refreshed at once.
+ */
+const REFRESH_WHILE_BUSY_MS = 5000;
 
 /**
  * The signed-in frame's one upload queue: it outlives every screen, so uploads keep going while the person
@@ -18,15 +22,19 @@ export function UploadQueueProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [queue] = useState(() => {
     let refresh: ReturnType<typeof setTimeout> | undefined;
-    return new UploadQueue({
+    const refreshNow = () => {
+      clearTimeout(refresh);
+      refresh = undefined;
+      void invalidateFileData(queryClient);
+    };
+    const made: UploadQueue = new UploadQueue({
       limits: () => loadUploadConfig(queryClient),
       onUploaded: () => {
-        refresh ??= setTimeout(() => {
-          refresh = undefined;
-          void invalidateFileData(queryClient);
-        }, REFRESH_EVERY_MS);
+        if (!made.busy) refreshNow();
+        else refresh ??= setTimeout(refreshNow, REFRESH_WHILE_BUSY_MS);
       },
     });
+    return made;
   });
   const busy = useSyncExternalStore(queue.subscribe, () => queue.busy);
 
