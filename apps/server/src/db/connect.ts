@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config';
 import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../private-files';
 import type { Database } from './schema';
+import { startCheckpoints } from './checkpoints';
 import { withStatementCache } from './statement-cache';
 
 export type Db = Kysely<Database>;
@@ -35,5 +36,9 @@ export function connectDatabase(config: Pick<Config, 'database'>): Db {
   // Statement journals and sorts stay in memory. On disk, SQLite made a file in /var/tmp for them several times
   // per upload (open, write, unlink, all on the main thread), and wrote file names out of the data folder.
   sqlite.pragma('temp_store = MEMORY');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const stopCheckpoints = startCheckpoints(target.file);
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, stopCheckpoints) }),
+  });
 }

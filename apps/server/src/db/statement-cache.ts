@@ -10,10 +10,13 @@ const MAX_STATEMENTS = 500;
  * here because better-sqlite3 runs each one to completion synchronously (Kysely never iterates one lazily),
  * and SQLite re-prepares a statement by itself after a schema change.
  */
-export function withStatementCache(sqlite: SQLiteDatabase): SqliteDatabase {
+export function withStatementCache(sqlite: SQLiteDatabase, afterClose: () => void): SqliteDatabase {
   const prepared = new Map<string, Statement>();
   return {
-    close: () => void sqlite.close(),
+    close: () => {
+      sqlite.close();
+      afterClose();
+    },
     prepare(sql: string) {
       let statement = prepared.get(sql);
       if (!statement) {
