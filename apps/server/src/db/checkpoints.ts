@@ -11,12 +11,20 @@ const CHECKPOINT_EVERY_MS = 1000;
  * connection instead; answers a function that stops it (its connection, closing last, makes the final
  * checkpoint, as the server's own did before).
  */
-export function startCheckpoints(file: string): () => void {
+export function startCheckpoints(file: string, onFailure: () => void): () => void {
   const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
     workerData: { file, everyMs: CHECKPOINT_EVERY_MS },
   });
-  // The thread must not hold the process open; its errors (a file gone under a test) end only the thread.
+  // The thread must not hold the process open. A thread that fails (it could not open the file, or died) hands
+  // checkpoints back to the caller's connection, so the log never grows without end.
   worker.unref();
+  let stopping = false;
   worker.on('error', () => {});
-  return () => worker.postMessage('stop');
+  worker.once('exit', () => {
+    if (!stopping) onFailure();
+  });
+  return () => {
+    stopping = true;
+    worker.postMessage('stop');
+  };
 }

@@ -37,7 +37,9 @@ export function connectDatabase(config: Pick<Config, 'database'>): Db {
   // per upload (open, write, unlink, all on the main thread), and wrote file names out of the data folder.
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('wal_autocheckpoint = 0');
-  const stopCheckpoints = startCheckpoints(target.file);
+  const stopCheckpoints = startCheckpoints(target.file, () => {
+    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+  });
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, stopCheckpoints) }),
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startCheckpoints } from '../../src/db/checkpoints';
 import { connectDatabase } from '../../src/db/connect';
 import { until } from '../helpers/test-app';
 
@@ -34,5 +35,14 @@ describe('SQLite checkpoints', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('hand checkpoints back to the caller when their thread cannot run', async () => {
+    let handedBack = false;
+    // A folder that does not exist: the thread cannot open the database and ends.
+    startCheckpoints(path.join(dir, 'missing', 'cloudstash.db'), () => {
+      handedBack = true;
+    });
+    expect(await until('the thread to hand checkpoints back', async () => handedBack, 10_000)).toBe(true);
   });
 });
