@@ -31,6 +31,8 @@ import { fileRoutes } from './routes/files';
 import { folderRoutes } from './routes/folders';
 import { selectionRoutes } from './routes/selections';
 import { trashRoutes } from './routes/trash';
+import { shareRoutes } from './routes/shares';
+import { adminGroupRoutes } from './routes/admin-groups';
 import { fileVersionRoutes } from './routes/file-versions';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/share-links';
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(folderRoutes, { services });
       await api.register(selectionRoutes, { services });
       await api.register(trashRoutes, { services });
+      await api.register(shareRoutes, { services });
       await api.register(fileVersionRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           admin.addHook('onRequest', adminSessionOnly);
           await admin.register(adminRoutes, { services });
           await admin.register(adminUserRoutes, { services });
+          await admin.register(adminGroupRoutes, { services });
         },
         { prefix: '/admin' },
       );

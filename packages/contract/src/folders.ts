@@ -58,8 +58,15 @@ export const folderPathItemSchema = z.object({ _id: z.string(), name: z.string()
 export type FolderPathItem = z.infer<typeof folderPathItemSchema>;
 
 export const folderWithPathSchema = folderSchema.extend({
-  /** The folder's ancestors from the top down, without the folder itself. */
+  /**
+   * The folder's ancestors from the top down, without the folder itself. Someone the folder is shared with sees
+   * the path from the shared folder down, never the owner's folders above it.
+   */
   path: z.array(folderPathItemSchema),
+  /** What the viewer may do here: 'owner', a share's 'editor' or 'viewer', or 'admin' (moderation). */
+  access: z.enum(['owner', 'editor', 'viewer', 'admin']),
+  /** Whose folder it is. */
+  owner: z.object({ _id: z.string(), name: z.string() }),
 });
 export type FolderWithPath = z.infer<typeof folderWithPathSchema>;
 

@@ -16,3 +16,4 @@ export * from './folders';
 export * from './versions';
 export * from './dav';
 export * from './trash';
+export * from './sharing';

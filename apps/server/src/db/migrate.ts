@@ -23,6 +23,7 @@ import * as m021 from './migrations/021-folders';
 import * as m022 from './migrations/022-file-versions';
 import * as m023 from './migrations/023-webdav';
 import * as m024 from './migrations/024-trash';
+import * as m025 from './migrations/025-sharing';
 import { isPostgres } from './totals';
 
 /**
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '022_file_versions': m022,
   '023_webdav': m023,
   '024_trash': m024,
+  '025_sharing': m025,
 };
 
 /**

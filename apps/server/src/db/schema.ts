@@ -385,6 +385,38 @@ export interface TrashBlobsTable {
   refs: number;
 }
 
+/** A named set of accounts, kept by administrators (migration 025). */
+export interface GroupsTable {
+  id: string;
+  name: string;
+  /** The case-folded name, unique. */
+  name_fold: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** A file or folder given to an account or a group, as a viewer or an editor (migration 025). */
+export interface SharesTable {
+  id: string;
+  owner_id: string;
+  item_kind: 'file' | 'folder';
+  item_id: string;
+  grantee_kind: 'user' | 'group';
+  grantee_id: string;
+  role: 'viewer' | 'editor';
+  /** 1: the grantee may share further and make links. */
+  reshare: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   resumable_uploads: ResumableUploadsTable;
@@ -416,4 +448,7 @@ export interface Database {
   dav_properties: DavPropertiesTable;
   trash_entries: TrashEntriesTable;
   trash_blobs: TrashBlobsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  shares: SharesTable;
 }

@@ -159,3 +159,17 @@ export async function lockActiveAdminIds(db: Executor, postgres: boolean): Promi
 export async function deleteUserRow(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/** How many of these ids name accounts. */
+export async function countExistingUsers(db: Executor, ids: string[]): Promise<number> {
+  let found = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', 'in', ids.slice(i, i + 500))
+      .executeTakeFirstOrThrow();
+    found += Number(row.n);
+  }
+  return found;
+}

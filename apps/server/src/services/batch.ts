@@ -5,6 +5,7 @@ import { inTransaction } from '../db/executor';
 import { notFound } from '../errors';
 import { filesByIds, moveFileRows } from '../repositories/files';
 import { ownedFolderIds } from '../repositories/folders';
+import { requireFileAccess, requireFolderAccess } from './access-policy';
 import { isoNow, type Clock } from './clock';
 import type { Folders } from './folders';
 import type { Viewer } from './sessions';
@@ -13,8 +14,8 @@ import type { Trash } from './trash';
 type BatchInput = z.output<typeof batchBodySchema>;
 
 /**
- * Moves and deletes of many files and folders at once, all or nothing: every id is checked to be the viewer's
- * before anything changes, and one that is not answers 404 (the same as an id that names nothing).
+ * Moves and deletes of many files and folders at once, all or nothing: every id is checked against the access
+ * policy before anything changes; one the viewer cannot see answers 404 (the same as an id that names nothing).
  */
 export class Batch {
   constructor(
@@ -27,27 +28,45 @@ export class Batch {
   async apply(viewer: Viewer, input: BatchInput): Promise<{ files: number; folders: number }> {
     const fileIds = [...new Set(input.fileIds)];
     const folderIds = [...new Set(input.folderIds)];
-    await this.assertOwned(viewer, fileIds, folderIds);
+    const owners = await this.assertAllowed(viewer, input.action, fileIds, folderIds);
     if (input.action === 'delete') {
       await this.trash.discard(fileIds, folderIds);
       return { files: fileIds.length, folders: folderIds.length };
     }
     const target = input.targetFolderId ?? null;
     await inTransaction(this.db, async (trx) => {
-      await this.folders.requireTarget(viewer, target, trx);
+      const targetFolder = await this.folders.requireTarget(viewer, target, trx);
+      // Items move within one owner's tree: into a folder of that owner, or to the top by the owner alone.
+      const targetOwner = targetFolder?.owner_id ?? viewer.id;
+      if ([...owners].some((owner) => owner !== targetOwner)) throw notFound(FOLDER_MESSAGES.notFound);
       await this.folders.moveInto(trx, viewer, folderIds, target);
       await moveFileRows(trx, fileIds, target, isoNow(this.clock));
     });
     return { files: fileIds.length, folders: folderIds.length };
   }
 
-  private async assertOwned(viewer: Viewer, fileIds: string[], folderIds: string[]): Promise<void> {
+  /**
+   * Every item is one the viewer may move or delete (their own need no further read; others' are asked of the
+   * access policy, one by one); answers whose trees the items lie in.
+   */
+  private async assertAllowed(
+    viewer: Viewer,
+    action: 'move' | 'delete',
+    fileIds: string[],
+    folderIds: string[],
+  ): Promise<Set<string>> {
+    const owners = new Set<string>();
     const files = await filesByIds(this.db, fileIds);
-    if (files.length !== fileIds.length || files.some((f) => f.owner_id !== viewer.id)) {
-      throw notFound(MESSAGES.fileNotFound);
+    if (files.length !== fileIds.length) throw notFound(MESSAGES.fileNotFound);
+    for (const file of files) {
+      if (file.owner_id !== viewer.id) await requireFileAccess(this.db, viewer, file.id, action);
+      owners.add(file.owner_id);
     }
-    if ((await ownedFolderIds(this.db, viewer.id, folderIds)).length !== folderIds.length) {
-      throw notFound(FOLDER_MESSAGES.notFound);
+    const owned = new Set(await ownedFolderIds(this.db, viewer.id, folderIds));
+    if (owned.size > 0) owners.add(viewer.id);
+    for (const id of folderIds) {
+      if (!owned.has(id)) owners.add((await requireFolderAccess(this.db, viewer, id, action)).owner_id);
     }
+    return owners;
   }
 }

@@ -43,6 +43,8 @@ import { Stats } from './stats';
 import { Throttle } from './throttle';
 import { VersionSettings } from './version-settings';
 import { Trash } from './trash';
+import { Groups } from './sharing/groups';
+import { Shares } from './sharing/shares';
 import { TrashSettings } from './trash-settings';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { Thumbnails } from './thumbnails/thumbnails';
@@ -137,6 +139,8 @@ export function createServices(
     resumable,
     folders,
     batch: new Batch(db, folders, trash, clock),
+    groups: new Groups(db, clock),
+    shares: new Shares(db, clock),
     trash,
     trashSettings,
     zips: new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock),

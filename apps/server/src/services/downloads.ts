@@ -8,7 +8,7 @@ import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
 import { claimLinkDownload } from '../repositories/share-links';
 import type { Clock } from './clock';
-import { requireFileAccess } from './file-access';
+import { requireFileAccess } from './access-policy';
 import type { Viewer } from './sessions';
 
 const DAY_MS = 86_400_000;

@@ -16,7 +16,7 @@ import type { FileBytes } from '../repositories/files';
 import type { UploadHooks } from '../upload/hooks';
 import type { BlobReferences } from './blob-references';
 import { isoNow, type Clock } from './clock';
-import { requireFileAccess } from './file-access';
+import { requireFileAccess } from './access-policy';
 import { contentOf, type FileContent, type Files, type ReceivedUpload } from './files';
 import type { Quotas } from './quotas';
 import type { ReclaimQueue } from './reclaim-queue';
@@ -72,9 +72,9 @@ export class FileVersions {
    * `smallestFileBytes` that cannot fit the quota beside what the replacement frees.
    */
   async admitReplacement(viewer: Viewer, fileId: string, smallestFileBytes: number): Promise<void> {
-    const file = await requireFileAccess(this.db, viewer, fileId, 'update');
+    const file = await requireFileAccess(this.db, viewer, fileId, 'write');
     const freed = (await this.settings.keep()) === 0 ? file.size : 0;
-    await this.quotas.assertRoom(viewer.id, smallestFileBytes - freed);
+    await this.quotas.assertRoom(file.owner_id, smallestFileBytes - freed);
   }
 
   /**
@@ -107,7 +107,7 @@ export class FileVersions {
     file: ReceivedUpload['file'],
     clientMtime: string | null,
   ): Promise<void> {
-    const before = await requireFileAccess(this.db, viewer, fileId, 'update');
+    const before = await requireFileAccess(this.db, viewer, fileId, 'write');
     // The same type rule as a new file's (the instance's media-only or any-type setting included).
     const { mimetype } = await this.files.acceptedType({
       head: file.head,

@@ -19,14 +19,14 @@ import { AppError, notFound } from '../errors';
 import * as files from '../repositories/files';
 import type { FileScope, FileWithBlob } from '../repositories/files';
 import { setBlobChecksum } from '../repositories/blobs';
+import { editsSharedItems } from '../repositories/shares';
 import type { TextEvidence } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
 import type { InspectedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
 import type { SignedUrls } from './signed-urls';
 import type { ReclaimQueue } from './reclaim-queue';
-import { audienceFor, requireContentAccess, requireFileAccess } from './file-access';
-import { requireFolderAccess } from './folder-access';
+import { audienceFor, requireContentAccess, requireFileAccess, requireFolderAccess } from './access-policy';
 import { presentFile } from './presenters';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
@@ -107,9 +107,18 @@ export class Files {
     return acceptedUploadType(await this.uploadTypes.mode(), bytes);
   }
 
-  /** Refuses an upload of at least `bytes` that cannot fit the viewer's quota, before its body is read. */
-  assertRoomFor(viewer: Viewer, bytes: number): Promise<void> {
-    return this.quotas.assertRoom(viewer.id, bytes);
+  /**
+   * Refuses an upload of at least `bytes` that cannot fit the viewer's quota, before its body is read. The
+   * folder it goes to is not known yet: someone who may edit another's shared folder, whose bytes count against
+   * that owner, is let through to the check made when the file is stored.
+   */
+  async assertRoomFor(viewer: Viewer, bytes: number): Promise<void> {
+    try {
+      await this.quotas.assertRoom(viewer.id, bytes);
+    } catch (error) {
+      if (await editsSharedItems(this.db, viewer.id)) return;
+      throw error;
+    }
   }
 
   /**
@@ -126,12 +135,13 @@ export class Files {
       originalName: file.originalName,
     });
     const { mimetype } = type;
-    const folder = await this.requireTargetFolder(viewer, viewer.id, fields.folderId);
+    const ownerId = await this.uploadOwner(viewer, fields.folderId);
+    const folder = await this.requireTargetFolder(viewer, ownerId, fields.folderId);
 
     const now = nowIso();
     const row: files.NewFileRow = {
       id: crypto.randomUUID(),
-      owner_id: viewer.id,
+      owner_id: ownerId,
       blob_hash: file.hash,
       filename: uploadFilename(fields.filename, file.originalName, type),
       mimetype,
@@ -143,7 +153,7 @@ export class Files {
       updated_at: now,
       folder_id: folder?.id ?? null,
     };
-    await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, viewer.id, row.size));
+    await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, ownerId, row.size));
     this.hooks.afterCommit?.();
     await this.thumbnails.requestFor(row);
     return this.get(viewer, row.id);
@@ -212,7 +222,7 @@ export class Files {
 
   /** A WebDAV rename or move: the file keeps its id, links and counts under its new exact name. */
   async renameExact(viewer: Viewer, fileId: string, target: NamedTarget): Promise<void> {
-    await requireFileAccess(this.db, viewer, fileId, 'delete');
+    await requireFileAccess(this.db, viewer, fileId, 'move');
     await files.renameFileExact(
       this.db,
       fileId,
@@ -223,7 +233,7 @@ export class Files {
 
   /** The client's modification time for the file (X-OC-Mtime, Win32LastModifiedTime). */
   async setClientMtime(viewer: Viewer, fileId: string, mtime: string): Promise<void> {
-    await requireFileAccess(this.db, viewer, fileId, 'delete');
+    await requireFileAccess(this.db, viewer, fileId, 'write');
     await files.setClientMtime(this.db, fileId, mtime);
   }
 
@@ -239,7 +249,7 @@ export class Files {
   }
 
   async update(viewer: Viewer, fileId: string, input: UpdateInput): Promise<StoredFile> {
-    const file = await requireFileAccess(this.db, viewer, fileId, 'moderate');
+    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
     // A new name is cleaned exactly like an uploaded one: no controls, line breaks, direction tricks or paths.
     const filename = input.filename === undefined ? file.filename : cleanFilename(input.filename);
     if (!filename) {
@@ -247,26 +257,40 @@ export class Files {
         { path: 'filename', message: MESSAGES.editFilenameRequired },
       ]);
     }
-    // Administrators may publish or unpublish anyone's file (moderation); renaming stays the owner's.
-    if (file.owner_id !== viewer.id && filename !== file.filename) {
-      throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
-    }
+    // Each change asks the policy on its own: an administrator may publish anyone's file (moderation) but not
+    // rename it; an editor of a shared folder may rename and move within it but not publish.
     const changes: files.FileChanges = { filename };
-    if (input.isPublic !== undefined) changes.is_public = input.isPublic ? 1 : 0;
+    if (filename !== file.filename) await requireFileAccess(this.db, viewer, fileId, 'write');
+    if (input.isPublic !== undefined && (input.isPublic ? 1 : 0) !== file.is_public) {
+      await requireFileAccess(this.db, viewer, fileId, 'moderate');
+      changes.is_public = input.isPublic ? 1 : 0;
+    }
     if (input.folderId !== undefined && input.folderId !== file.folder_id) {
-      if (file.owner_id !== viewer.id) throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+      await requireFileAccess(this.db, viewer, fileId, 'move');
       changes.folder_id = (await this.requireTargetFolder(viewer, file.owner_id, input.folderId))?.id ?? null;
     }
     await files.updateFileRow(this.db, fileId, changes, nowIso());
     return this.get(viewer, fileId);
   }
 
-  /** A folder files may be put in for their owner: one the viewer may write to, of the same tree; null is the top. */
+  /**
+   * A folder files may be put in for their owner: one the viewer may write to, of the same owner's tree. null is
+   * the top, which only the owner's own files may reach.
+   */
   async requireTargetFolder(viewer: Viewer, ownerId: string, folderId: string | null | undefined) {
-    if (folderId === null || folderId === undefined) return null;
+    if (folderId === null || folderId === undefined) {
+      if (ownerId !== viewer.id) throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+      return null;
+    }
     const folder = await requireFolderAccess(this.db, viewer, folderId, 'write');
     if (folder.owner_id !== ownerId) throw notFound(FOLDER_MESSAGES.notFound);
     return folder;
+  }
+
+  /** Whose tree an upload into this folder lands in (the folder's owner: an editor's upload is theirs). */
+  async uploadOwner(viewer: Viewer, folderId: string | null | undefined): Promise<string> {
+    if (folderId === null || folderId === undefined) return viewer.id;
+    return (await requireFolderAccess(this.db, viewer, folderId, 'write')).owner_id;
   }
 
   async remove(viewer: Viewer, fileId: string): Promise<void> {
@@ -283,8 +307,13 @@ export class Files {
   async list(viewer: Viewer, scope: FileScope, params: FileListParams) {
     // The public list stays flat; any other list may narrow to one folder the viewer may see.
     if (scope.kind === 'public') params = { ...params, folderId: undefined };
-    else if (params.folderId) await requireFolderAccess(this.db, viewer, params.folderId, 'view');
-    const audience = scope.kind === 'public' && viewer.role !== 'admin' ? 'public' : 'private';
+    else if (params.folderId) {
+      const folder = await requireFolderAccess(this.db, viewer, params.folderId, 'view');
+      // A folder shared with the viewer lists its owner's files, as the owner's own list would.
+      if (scope.kind === 'owner') scope = { kind: 'owner', ownerId: folder.owner_id };
+    }
+    const othersFiles = scope.kind === 'public' || (scope.kind === 'owner' && scope.ownerId !== viewer.id);
+    const audience = othersFiles && viewer.role !== 'admin' ? 'public' : 'private';
     const page = await files.listFiles(this.db, scope, params, {
       searchEmail: audience === 'private',
       countLimit: this.searchCountLimit,

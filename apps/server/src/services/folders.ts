@@ -11,9 +11,11 @@ import { inTransaction, type Executor } from '../db/executor';
 import { AppError } from '../errors';
 import * as folders from '../repositories/folders';
 import type { FolderRow } from '../repositories/folders';
+import { grantsOn } from '../repositories/shares';
+import { findUserById } from '../repositories/users';
 import { isUniqueViolation } from './accounts/errors';
 import { isoNow, type Clock } from './clock';
-import { requireFolderAccess } from './folder-access';
+import { folderWithAccess, requireFolderAccess } from './access-policy';
 import type { Viewer } from './sessions';
 import type { Trash } from './trash';
 
@@ -29,6 +31,19 @@ const nameTaken = () => new AppError('CONFLICT', FOLDER_MESSAGES.nameTaken);
 const tooDeep = () => new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.tooDeep);
 
 /**
+ * How much of the chain (the folder, then each folder above it) the viewer may see: all of it for the owner and an
+ * administrator, else up to the highest folder shared with them.
+ */
+function visibleDepth(chain: FolderRow[], shared: Set<string> | null): number {
+  if (shared === null) return chain.length;
+  let top = 0;
+  chain.forEach((f, i) => {
+    if (shared.has(f.id)) top = i;
+  });
+  return top + 1;
+}
+
+/**
  * One account's folder tree: making, naming, moving and removing folders. A folder's name is unique among its
  * parent's folders ignoring case (the database's unique index decides races); a folder never moves into itself
  * or below itself, and no folder lies deeper than FOLDER_MAX_DEPTH. Moves change one row, whatever lies below.
@@ -40,6 +55,7 @@ export class Folders {
     private readonly clock: Clock,
   ) {}
 
+  /** A new folder at the top of the viewer's tree, or in a folder they may write to (owned by its owner). */
   async create(viewer: Viewer, input: { name: string; parentId?: string | null }): Promise<Folder> {
     const parentId = input.parentId ?? null;
     const now = isoNow(this.clock);
@@ -55,22 +71,42 @@ export class Folders {
       if (parentId !== null) {
         const parent = await requireFolderAccess(trx, viewer, parentId, 'write');
         if ((await this.depthOf(trx, parent.id)) + 1 > FOLDER_MAX_DEPTH) throw tooDeep();
+        row.owner_id = parent.owner_id;
       }
-      if (await folders.findChildFolder(trx, viewer.id, parentId, input.name)) throw nameTaken();
+      if (await folders.findChildFolder(trx, row.owner_id, parentId, input.name)) throw nameTaken();
       await folders.insertFolder(trx, row);
     });
     return presentFolder((await folders.findFolder(this.db, row.id))!);
   }
 
-  /** The folder and the path to it from the top. */
+  /**
+   * The folder, the path to it, what the viewer may do there and whose it is. Someone it is shared with sees the
+   * path from the highest folder shared with them, never the owner's folders above it.
+   */
   async get(viewer: Viewer, id: string): Promise<FolderWithPath> {
-    const folder = await requireFolderAccess(this.db, viewer, id, 'view');
+    const { folder, access } = await folderWithAccess(this.db, viewer, id, 'view');
     const chain = await folders.folderAndAncestors(this.db, folder.id, FOLDER_MAX_DEPTH);
-    const path = chain
-      .slice(1)
-      .reverse()
-      .map((f) => ({ _id: f.id, name: f.name }));
-    return { ...presentFolder(folder), path };
+    const shared =
+      access === 'owner' || access === 'admin'
+        ? null
+        : new Set(
+            (
+              await grantsOn(
+                this.db,
+                viewer.id,
+                chain.map((f) => f.id),
+              )
+            ).map((g) => g.item_id),
+          );
+    const above = chain.slice(1, visibleDepth(chain, shared));
+    const path = above.reverse().map((f) => ({ _id: f.id, name: f.name }));
+    const owner = await findUserById(this.db, folder.owner_id);
+    return {
+      ...presentFolder(folder),
+      path,
+      access,
+      owner: { _id: folder.owner_id, name: owner?.name ?? '' },
+    };
   }
 
   /** One page of a folder's subfolders (null: the top of the viewer's own tree), by name. */
@@ -86,9 +122,11 @@ export class Folders {
 
   async update(viewer: Viewer, id: string, input: UpdateFolderBody): Promise<Folder> {
     await this.writeNamed(async (trx) => {
-      const folder = await requireFolderAccess(trx, viewer, id, 'write');
+      const folder = await requireFolderAccess(trx, viewer, id, 'view');
       const parentId = input.parentId === undefined ? folder.parent_id : input.parentId;
       const name = input.name ?? folder.name;
+      if (name !== folder.name) await requireFolderAccess(trx, viewer, id, 'write');
+      if (parentId !== folder.parent_id) await requireFolderAccess(trx, viewer, id, 'move');
       if (parentId !== folder.parent_id) await this.assertMovable(trx, viewer, folder, parentId);
       const clash = await folders.findChildFolder(trx, folder.owner_id, parentId, name);
       if (clash && clash.id !== folder.id) throw nameTaken();
@@ -100,7 +138,7 @@ export class Folders {
   /** Moves folders (already checked to be the viewer's) into a target, in the caller's transaction. */
   async moveInto(trx: Executor, viewer: Viewer, ids: string[], targetId: string | null): Promise<void> {
     for (const id of ids) {
-      const folder = await requireFolderAccess(trx, viewer, id, 'write');
+      const folder = await requireFolderAccess(trx, viewer, id, 'move');
       if (folder.parent_id === targetId) continue;
       await this.assertMovable(trx, viewer, folder, targetId);
       if (await folders.findChildFolder(trx, folder.owner_id, targetId, folder.name)) throw nameTaken();
@@ -110,7 +148,7 @@ export class Folders {
 
   /** Deletes the folder with every folder and file below it (into the trash when the instance keeps one). */
   async remove(viewer: Viewer, id: string): Promise<void> {
-    await requireFolderAccess(this.db, viewer, id, 'write');
+    await requireFolderAccess(this.db, viewer, id, 'delete');
     await this.trash.discard([], [id]);
   }
 
@@ -120,9 +158,14 @@ export class Folders {
     return requireFolderAccess(db, viewer, folderId, 'write');
   }
 
+  /** A folder moves within its owner's tree, into a folder the viewer may write to; only its owner moves it to the top. */
   private async assertMovable(trx: Executor, viewer: Viewer, folder: FolderRow, targetId: string | null) {
-    if (targetId === null) return;
+    if (targetId === null) {
+      if (folder.owner_id !== viewer.id) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.notFound);
+      return;
+    }
     const target = await requireFolderAccess(trx, viewer, targetId, 'write');
+    if (target.owner_id !== folder.owner_id) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.notFound);
     const chain = await folders.folderAndAncestors(trx, target.id, FOLDER_MAX_DEPTH);
     if (chain.some((f) => f.id === folder.id)) {
       throw new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.intoItself);

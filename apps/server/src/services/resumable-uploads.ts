@@ -93,9 +93,11 @@ export class ResumableUploads {
     if (input.length > this.config.maxUploadBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(input.length, this.config.maxUploadBytes));
     }
-    await this.quotas.assertRoom(viewer.id, input.length);
+    // The bytes count against the folder's owner (an editor's upload into a shared folder is the owner's).
+    const ownerId = await this.files.uploadOwner(viewer, input.folderId);
+    await this.quotas.assertRoom(ownerId, input.length);
     // A folder that cannot take the file is refused before any byte is sent (and checked again at the end).
-    const folderId = (await this.files.requireTargetFolder(viewer, viewer.id, input.folderId))?.id ?? null;
+    const folderId = (await this.files.requireTargetFolder(viewer, ownerId, input.folderId))?.id ?? null;
     const id = crypto.randomUUID();
     // The pieces' place first: a crash in between leaves pieces no row knows (gc removes them), never a row
     // without them.

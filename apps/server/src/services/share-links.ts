@@ -19,7 +19,7 @@ import * as links from '../repositories/share-links';
 import type { LinkScope, LinkWithFile } from '../repositories/share-links';
 import type { Downloads } from './downloads';
 import { contentOf, type FileContent } from './files';
-import { requireFileAccess } from './file-access';
+import { requireFileAccess } from './access-policy';
 import type { ShareLinkTokens } from './share-link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Clock } from './clock';
@@ -88,7 +88,7 @@ export class ShareLinks {
 
   /** A new link to one of the viewer's own files (404 for others' private files, 403 for others' public ones). */
   async create(viewer: Viewer, fileId: string, input: CreateInput): Promise<Link> {
-    const file = await requireFileAccess(this.db, viewer, fileId, 'update');
+    const file = await requireFileAccess(this.db, viewer, fileId, 'share');
     const now = this.clock.now();
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= now) {

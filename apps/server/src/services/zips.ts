@@ -16,12 +16,11 @@ import { BufferReturn, lendBuffersOf } from '../blobs/buffer-return';
 import type { Db } from '../db/connect';
 import { AppError, notFound } from '../errors';
 import { filesByIds, filesInFolder, type PackedFile } from '../repositories/files';
-import { allChildFolders, findFolder, type FolderRow } from '../repositories/folders';
+import { allChildFolders, type FolderRow } from '../repositories/folders';
 import * as selections from '../repositories/zip-selections';
 import { isoNow, type Clock } from './clock';
 import type { Downloads } from './downloads';
-import { accessDecision } from './file-access';
-import { folderDecision } from './folder-access';
+import { requireFolderAccess, viewableFiles } from './access-policy';
 import type { Viewer } from './sessions';
 import type { SignedUrls } from './signed-urls';
 
@@ -122,16 +121,11 @@ export class Zips {
     if (!fileIds.length && !folderIds.length)
       throw new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.nothingSelected);
     const files = await filesByIds(this.db, fileIds);
-    if (files.length !== fileIds.length || files.some((f) => accessDecision(viewer, f, 'view') !== 'allow')) {
+    if (files.length !== fileIds.length || !(await viewableFiles(this.db, viewer, files))) {
       throw notFound(MESSAGES.fileNotFound);
     }
     const folders: FolderRow[] = [];
-    for (const id of folderIds) {
-      const folder = await findFolder(this.db, id);
-      if (!folder || folderDecision(viewer, folder, 'view') !== 'allow')
-        throw notFound(FOLDER_MESSAGES.notFound);
-      folders.push(folder);
-    }
+    for (const id of folderIds) folders.push(await requireFolderAccess(this.db, viewer, id, 'view'));
     return { files, folders };
   }
 

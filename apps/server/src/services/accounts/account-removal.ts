@@ -1,3 +1,5 @@
+import { removeMemberEverywhere } from '../../repositories/groups';
+import { deleteSharesOfUser } from '../../repositories/shares';
 import type { Db } from '../../db/connect';
 import { inTransaction } from '../../db/executor';
 import { isPostgres } from '../../db/totals';
@@ -47,6 +49,9 @@ export class AccountRemoval {
       await this.trash.removeAllOf(userId);
       try {
         await deleteFoldersOfOwner(this.db, userId);
+        // What the account shared and was given, and its place in groups, go with it.
+        await deleteSharesOfUser(this.db, userId);
+        await removeMemberEverywhere(this.db, userId);
         await users.deleteUserRow(this.db, userId);
         return;
       } catch (error) {

@@ -14,7 +14,7 @@ import { inTransaction, nowIso } from '../../db/executor';
 import { notFound } from '../../errors';
 import type { FileWithOwner } from '../../repositories/files';
 import * as thumbnails from '../../repositories/thumbnails';
-import { requireFileAccess } from '../file-access';
+import { requireFileAccess } from '../access-policy';
 import type { Job, JobQueue } from '../jobs/queue';
 import type { Viewer } from '../sessions';
 import {
