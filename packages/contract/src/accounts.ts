@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, NAME_MAX_LENGTH } f
 import { MESSAGES } from './messages';
 import { pathIdSchema } from './path-ids';
 import { uploadTypesModeSchema } from './upload-config';
-import { passwordField, roleSchema, userSchema } from './schemas';
+import { emailField, passwordField, roleSchema, userSchema } from './schemas';
 
 /**
  * Accounts for real deployments: profile, password, sessions, two-factor sign-in (TOTP), access tokens,
@@ -65,6 +65,15 @@ export const ACCOUNT_MESSAGES = {
   invitesCreated: 'Invite links created. Each works once, for 7 days.',
   inviteInvalid: 'This invite link is invalid, has been used or has expired',
   inviteRequired: 'Registration on this instance needs an invite link',
+  inviteUsed: 'This invite link has already been used',
+  inviteRevoked: 'This invite link has been revoked',
+  inviteExpired: 'This invite link has expired',
+  inviteOtherEmail: 'This invite link is for another email address',
+  inviteEmailOneLink: 'An invite for an email address is one link',
+  inviteRevokedDone: 'Invite revoked',
+  invitesFetched: 'Invites fetched successfully',
+  inviteFetched: 'Invite checked',
+  inviteNotFound: 'Invite not found',
   registrationClosed: 'Registration on this instance is closed',
   registrationFetched: 'Registration mode fetched successfully',
   settingsFetched: 'Settings fetched successfully',
@@ -247,9 +256,16 @@ export type OneTimeLink = z.infer<typeof oneTimeLinkSchema>;
 /** How many invite links an administrator may make at once (a team joining together). */
 export const MAX_INVITES_AT_ONCE = 20;
 
-/** POST /admin/invites: how many links to make (1 without a body). */
+/**
+ * POST /admin/invites: how many links to make (1 without a body), or one link that only `email` may use (the
+ * registration must be for that address).
+ */
 export const createInvitesBodySchema = z
-  .object({ count: z.number().int().min(1).max(MAX_INVITES_AT_ONCE).default(1) })
+  .object({
+    count: z.number().int().min(1).max(MAX_INVITES_AT_ONCE).default(1),
+    email: emailField.optional(),
+  })
+  .refine((b) => b.email === undefined || b.count === 1, ACCOUNT_MESSAGES.inviteEmailOneLink)
   .nullish();
 export type CreateInvitesBody = z.input<typeof createInvitesBodySchema>;
 
@@ -259,6 +275,30 @@ export type CreateInvitesBody = z.input<typeof createInvitesBodySchema>;
  */
 export const createdInvitesSchema = oneTimeLinkSchema.extend({ invites: z.array(oneTimeLinkSchema) });
 export type CreatedInvites = z.infer<typeof createdInvitesSchema>;
+
+/** An invite not yet used, revoked or expired, as administrators see it (never its link: only a hash is kept). */
+export const outstandingInviteSchema = z.object({
+  _id: z.string(),
+  /** Only this address may use it; null for anyone holding the link. */
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdBy: z.object({ _id: z.string(), name: z.string() }),
+});
+export type OutstandingInvite = z.infer<typeof outstandingInviteSchema>;
+
+export const inviteIdParamsSchema = z.object({ id: pathIdSchema(ACCOUNT_MESSAGES.inviteNotFound) });
+
+/** What an invite link is now, for the registration page to say before the form is sent. */
+export const INVITE_STATES = ['usable', 'used', 'revoked', 'expired', 'invalid'] as const;
+export type InviteState = (typeof INVITE_STATES)[number];
+export const inviteStatusSchema = z.object({
+  state: z.enum(INVITE_STATES),
+  /** The address a usable invite is bound to, to fill the form with. */
+  email: z.string().nullable(),
+});
+export type InviteStatus = z.infer<typeof inviteStatusSchema>;
+export const inviteTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** POST /users/reset (public): sets the password and signs out every session of the account. */
 export const resetPasswordBodySchema = z.object({

@@ -217,11 +217,16 @@ export interface PasswordResetsTable {
 
 export interface InvitesTable {
   token_hash: string;
+  /** What administrators list and revoke it by (migration 025; older invites carry their hash). */
+  id: string;
+  /** Only this address may register with it; null for anyone holding the link. */
+  email: string | null;
   created_by: string;
   created_at: string;
   expires_at: string;
   used_at: string | null;
   used_by: string | null;
+  revoked_at: string | null;
 }
 
 /** Instance settings changed by administrators; a value here wins over the environment. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   adminUpdateUserBodySchema,
@@ -6,6 +7,8 @@ import {
   createdInvitesSchema,
   envelope,
   instanceSettingsSchema,
+  inviteIdParamsSchema,
+  outstandingInviteSchema,
   messageSchema,
   oneTimeLinkSchema,
   updateSettingsBodySchema,
@@ -26,7 +29,7 @@ const tags = ['admin'];
  * upload, and how many earlier versions each file keeps.
  */
 export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { userAdmin, registration, instanceSettings, versionSettings, trashSettings } = services;
+  const { userAdmin, invites, instanceSettings, versionSettings, trashSettings } = services;
 
   app.patch(
     '/users/:id',
@@ -69,9 +72,24 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     { schema: { tags, body: createInvitesBodySchema, response: { 201: envelope(createdInvitesSchema) } } },
     async (request, reply) => {
       const count = request.body?.count ?? 1;
-      const invites = await registration.createInvites(signedIn(request), count);
+      const links = await invites.create(signedIn(request), { count, email: request.body?.email });
       const message = count === 1 ? ACCOUNT_MESSAGES.inviteCreated : ACCOUNT_MESSAGES.invitesCreated;
-      return reply.status(201).send({ message, data: { ...invites[0]!, invites } });
+      return reply.status(201).send({ message, data: { ...links[0]!, invites: links } });
+    },
+  );
+
+  app.get(
+    '/invites',
+    { schema: { tags, response: { 200: envelope(z.array(outstandingInviteSchema)) } } },
+    async () => ({ message: ACCOUNT_MESSAGES.invitesFetched, data: await invites.outstanding() }),
+  );
+
+  app.delete(
+    '/invites/:id',
+    { schema: { tags, params: inviteIdParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await invites.revoke(request.params.id);
+      return { message: ACCOUNT_MESSAGES.inviteRevokedDone };
     },
   );
 

@@ -28,12 +28,10 @@ export const shareRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/shares',
     { schema: { tags, body: createShareBodySchema, response: { 201: envelope(shareSchema) } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: SHARE_MESSAGES.created,
-          data: await shares.create(signedIn(request), request.body),
-        }),
+      reply.status(201).send({
+        message: SHARE_MESSAGES.created,
+        data: await shares.create(signedIn(request), request.body),
+      }),
   );
 
   app.get(

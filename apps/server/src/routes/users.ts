@@ -3,6 +3,8 @@ import {
   ACCOUNT_MESSAGES,
   MESSAGES,
   envelope,
+  inviteStatusSchema,
+  inviteTokenParamsSchema,
   loginBodySchema,
   loginResultSchema,
   messageSchema,
@@ -32,6 +34,22 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const user = await accounts.register(request.body, { address: request.ip });
       return reply.status(201).send({ message: MESSAGES.registerSuccess, data: user });
     },
+  );
+
+  app.get(
+    '/users/invites/:token',
+    {
+      onRequest: throttle.perAddress('inviteCheckPerAddress'),
+      schema: {
+        tags: ['users'],
+        params: inviteTokenParamsSchema,
+        response: { 200: envelope(inviteStatusSchema) },
+      },
+    },
+    async (request) => ({
+      message: ACCOUNT_MESSAGES.inviteFetched,
+      data: await services.registration.inviteState(request.params.token),
+    }),
   );
 
   app.post(

@@ -44,6 +44,7 @@ import { Throttle } from './throttle';
 import { VersionSettings } from './version-settings';
 import { Trash } from './trash';
 import { Groups } from './sharing/groups';
+import { Invites } from './accounts/invites';
 import { Shares } from './sharing/shares';
 import { TrashSettings } from './trash-settings';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
@@ -140,6 +141,7 @@ export function createServices(
     folders,
     batch: new Batch(db, folders, trash, clock),
     groups: new Groups(db, clock),
+    invites: new Invites(db, config, clock),
     shares: new Shares(db, clock),
     trash,
     trashSettings,

@@ -50,6 +50,8 @@ export function throttlePolicies(
     linkUnlockPerAddress: { ...unlock, limit: 10 },
     linkUnlockPerLink: { ...unlock, limit: 20 },
     registrationPerAddressMinute: perMinute,
+    /** The registration page asks what its invite link is; a token is not guessable, the count only keeps it cheap. */
+    inviteCheckPerAddress: perMinute,
     /** Registration says when an email is taken (409), so few emails can be probed per hour. */
     registrationPerAddressHour: {
       ...perMinute,

@@ -269,7 +269,7 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
     expect(joined.body.data.role).toBe('user');
     const reused = await t.client().post('/api/v1/users/register', { ...newAccount(), invite });
     expect(reused.status).toBe(403);
-    expect(reused.body.message).toBe(ACCOUNT_MESSAGES.inviteInvalid);
+    expect(reused.body.message).toBe(ACCOUNT_MESSAGES.inviteUsed);
     expect((await t.client().post('/api/v1/admin/invites')).status).toBe(401);
   });
 
@@ -298,6 +298,60 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
     }
   });
 
+  it('binds an invite to an email, lists outstanding invites, revokes them, and says what a link is at once', async () => {
+    const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('invite')!;
+    const status = async (token: string) =>
+      (await t.client().get(`/api/v1/users/invites/${token}`)).body.data;
+
+    const bound = await admin.post('/api/v1/admin/invites', { email: '  Dana@Example.TEST ' });
+    expect(bound.status).toBe(201);
+    const boundToken = tokenOf(bound.body.data.url);
+    expect(await status(boundToken)).toEqual({ state: 'usable', email: 'dana@example.test' });
+    const other = await t.client().post('/api/v1/users/register', { ...newAccount(), invite: boundToken });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe(ACCOUNT_MESSAGES.inviteOtherEmail);
+    const twoBound = await admin.post('/api/v1/admin/invites', { email: 'x@example.test', count: 2 });
+    expect(twoBound.status).toBe(400);
+    expect(twoBound.body.message).toBe(ACCOUNT_MESSAGES.inviteEmailOneLink);
+
+    const loose = await admin.post('/api/v1/admin/invites');
+    const looseToken = tokenOf(loose.body.data.url);
+    const listed = await admin.get('/api/v1/admin/invites');
+    expect(listed.status).toBe(200);
+    const dana = listed.body.data.find((i: { email: string | null }) => i.email === 'dana@example.test');
+    expect(dana).toMatchObject({ createdBy: { name: 'Administrator' } });
+    expect(typeof dana.expiresAt).toBe('string');
+
+    // Every invite not bound to an address is revoked, the one just made among them.
+    const looseIds = listed.body.data
+      .filter((i: { email: string | null }) => i.email === null)
+      .map((i: { _id: string }) => i._id);
+    expect(looseIds.length).toBeGreaterThan(0);
+    for (const id of looseIds) {
+      const revoked = await admin.delete(`/api/v1/admin/invites/${id}`);
+      expect(revoked.status).toBe(200);
+      expect(revoked.body.message).toBe(ACCOUNT_MESSAGES.inviteRevokedDone);
+    }
+    const looseId = looseIds[0];
+    expect((await status(looseToken)).state).toBe('revoked');
+    const refused = await t.client().post('/api/v1/users/register', { ...newAccount(), invite: looseToken });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(ACCOUNT_MESSAGES.inviteRevoked);
+    expect(
+      (await admin.get('/api/v1/admin/invites')).body.data.some((i: { _id: string }) => i._id === looseId),
+    ).toBe(false);
+    expect((await admin.delete(`/api/v1/admin/invites/${looseId}`)).status).toBe(404);
+
+    const joined = await t.client().post('/api/v1/users/register', {
+      ...newAccount({ email: 'dana@example.test' }),
+      invite: boundToken,
+    });
+    expect(joined.status).toBe(201);
+    expect(await status(boundToken)).toEqual({ state: 'used', email: null });
+    expect(await status('no-such-token')).toEqual({ state: 'invalid', email: null });
+    expect((await t.client().get('/api/v1/admin/invites')).status).toBe(401);
+  });
+
   it('refuses an expired invite', async () => {
     const made = await admin.post('/api/v1/admin/invites');
     const invite = new URL(made.body.data.url, 'http://x').searchParams.get('invite');
@@ -307,6 +361,6 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
       .execute();
     const late = await t.client().post('/api/v1/users/register', { ...newAccount(), invite });
     expect(late.status).toBe(403);
-    expect(late.body.message).toBe(ACCOUNT_MESSAGES.inviteInvalid);
+    expect(late.body.message).toBe(ACCOUNT_MESSAGES.inviteExpired);
   });
 });

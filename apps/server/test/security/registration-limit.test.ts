@@ -97,7 +97,7 @@ describe.each(DIALECTS)('registrations with an invite are not limited per hour (
     t.clock.advance(61 * 60_000);
     const afterTheHour = await registerFrom(team[0]);
     expect(afterTheHour.status).toBe(403);
-    expect(afterTheHour.body.message).toBe(ACCOUNT_MESSAGES.inviteInvalid);
+    expect(afterTheHour.body.message).toBe(ACCOUNT_MESSAGES.inviteUsed);
     const more = await invites(3);
     for (const invite of more) expect((await registerFrom(invite)).status).toBe(201);
   });

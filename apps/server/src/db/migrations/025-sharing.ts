@@ -9,6 +9,8 @@ import { sql, type Kysely } from 'kysely';
  *   `grantee_id`) as a viewer or an editor. A share of a folder covers everything below it, so the access policy
  *   asks for the shares of an item and of each folder above it (index on item_id); "shared with me" asks by
  *   grantee. An item is shared with a grantee at most once (a second share changes the role).
+ * - invites gain an id (administrators list and revoke them by it; older invites take their hash), the email
+ *   one may be bound to, and when it was revoked.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
 export async function up(db: Kysely<any>): Promise<void> {
@@ -56,4 +58,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['grantee_kind', 'grantee_id'])
     .execute();
   await db.schema.createIndex('shares_owner').on('shares').column('owner_id').execute();
+
+  await db.schema.alterTable('invites').addColumn('id', 'text').execute();
+  await db.schema.alterTable('invites').addColumn('email', 'text').execute();
+  await db.schema.alterTable('invites').addColumn('revoked_at', 'text').execute();
+  await sql`update invites set id = token_hash where id is null`.execute(db);
+  await db.schema.createIndex('invites_id').on('invites').column('id').unique().execute();
 }

@@ -52,7 +52,8 @@ export class Accounts {
     const id = crypto.randomUUID();
     try {
       await inTransaction(this.db, async (trx) => {
-        if (!skipAdmission) await this.registration.admit(trx, input.invite, id, invited);
+        if (!skipAdmission)
+          await this.registration.admit(trx, input.invite, { id, email: input.email }, invited);
         await users.insertUserFirstAsAdmin(trx, {
           id,
           name,

@@ -1,19 +1,17 @@
-import crypto from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
-  INVITE_TTL_MS,
   registrationModeSchema,
   type InstanceSettings,
-  type OneTimeLink,
+  type InviteStatus,
   type RegistrationMode,
 } from '@cloudstash/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../errors';
-import { consumeInvite, insertInvite, isInviteUsable } from '../../repositories/one-time-tokens';
+import { consumeInvite, findInvite } from '../../repositories/one-time-tokens';
 import { readSetting, writeSetting } from '../../repositories/settings';
-import { hashToken, type Viewer } from '../sessions';
+import { hashToken } from '../sessions';
 import { isoNow, type Clock } from '../clock';
 
 const REGISTRATION_KEY = 'registration';
@@ -57,32 +55,19 @@ export class Registration {
     return this.settings();
   }
 
-  /** `count` invite links at once, for a team that joins together. */
-  async createInvites(admin: Viewer, count: number): Promise<OneTimeLink[]> {
-    const links: OneTimeLink[] = [];
-    for (let i = 0; i < count; i++) links.push(await this.createInvite(admin));
-    return links;
-  }
-
-  /** A one-time invite link valid for 7 days; only the hash of its token is stored. */
-  private async createInvite(admin: Viewer): Promise<OneTimeLink> {
-    const token = crypto.randomBytes(32).toString('base64url');
-    const now = this.clock.now();
-    const expiresAt = new Date(now + INVITE_TTL_MS).toISOString();
-    await insertInvite(this.db, {
-      token_hash: hashToken(token),
-      created_by: admin.id,
-      created_at: new Date(now).toISOString(),
-      expires_at: expiresAt,
-      used_at: null,
-      used_by: null,
-    });
-    return { url: linkTo(this.config, `/register?invite=${token}`), expiresAt };
-  }
-
-  /** Whether `invite` can still be used (unused, unexpired); such a registration is not counted per hour. */
+  /** Whether `invite` can still be used (unused, unrevoked, unexpired); such a registration is not counted per hour. */
   async isUsableInvite(invite: string | undefined): Promise<boolean> {
-    return invite !== undefined && (await isInviteUsable(this.db, hashToken(invite), isoNow(this.clock)));
+    return invite !== undefined && (await this.inviteState(invite)).state === 'usable';
+  }
+
+  /** What an invite link is now, and the address it is bound to while it can still be used. */
+  async inviteState(invite: string, db: Executor = this.db): Promise<InviteStatus> {
+    const row = await findInvite(db, hashToken(invite));
+    if (!row) return { state: 'invalid', email: null };
+    if (row.used_at) return { state: 'used', email: null };
+    if (row.revoked_at) return { state: 'revoked', email: null };
+    if (row.expires_at <= isoNow(this.clock)) return { state: 'expired', email: null };
+    return { state: 'usable', email: row.email };
   }
 
   /**
@@ -90,9 +75,29 @@ export class Registration {
    * used up only if the account is created, and never twice. A registration let past the hourly limit for its
    * invite (`invited`) must use it up in every mode, so one invite cannot carry many registrations past it.
    */
-  async admit(trx: Executor, invite: string | undefined, newUserId: string, invited = false): Promise<void> {
-    const refusal = await this.refusal(trx, invite, newUserId, invited);
+  async admit(
+    trx: Executor,
+    invite: string | undefined,
+    newUser: { id: string; email: string },
+    invited = false,
+  ): Promise<void> {
+    const refusal = await this.refusal(trx, invite, newUser, invited);
+    if (refusal === 'inviteInvalid')
+      throw new AppError('FORBIDDEN', await this.whyUnusable(trx, invite!, newUser));
     if (refusal) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES[refusal]);
+  }
+
+  /** The registration form says exactly why its invite did not work. */
+  private async whyUnusable(trx: Executor, invite: string, newUser: { email: string }): Promise<string> {
+    const { state, email } = await this.inviteState(invite, trx);
+    if (state === 'usable' && email !== null && email !== newUser.email)
+      return ACCOUNT_MESSAGES.inviteOtherEmail;
+    const messages: Partial<Record<InviteStatus['state'], string>> = {
+      used: ACCOUNT_MESSAGES.inviteUsed,
+      revoked: ACCOUNT_MESSAGES.inviteRevoked,
+      expired: ACCOUNT_MESSAGES.inviteExpired,
+    };
+    return messages[state] ?? ACCOUNT_MESSAGES.inviteInvalid;
   }
 
   /**
@@ -103,14 +108,14 @@ export class Registration {
   async refusal(
     trx: Executor,
     invite: string | undefined,
-    newUserId: string,
+    newUser: { id: string; email: string },
     invited = false,
   ): Promise<RegistrationRefusal | null> {
     const mode = await this.mode(trx);
     if (mode === 'closed') return 'registrationClosed';
     if (mode === 'open' && !invited) return null;
     if (!invite) return 'inviteRequired';
-    return (await consumeInvite(trx, hashToken(invite), newUserId, isoNow(this.clock)))
+    return (await consumeInvite(trx, hashToken(invite), newUser, isoNow(this.clock)))
       ? null
       : 'inviteInvalid';
   }

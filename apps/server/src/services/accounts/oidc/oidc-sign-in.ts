@@ -180,7 +180,7 @@ export class OidcSignIn {
     const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
     const id = crypto.randomUUID();
     await inTransaction(this.db, async (trx) => {
-      const refusal = await this.deps.registration.refusal(trx, invite, id);
+      const refusal = await this.deps.registration.refusal(trx, invite, { id, email });
       if (refusal) throw new SsoError(REFUSAL_CODES[refusal]);
       const now = isoNow(this.deps.clock);
       await insertUserFirstAsAdmin(trx, {
