@@ -43,8 +43,13 @@ export const linkSchema = z.object({
   token: z.string(),
   /** The visitor page, /s/{token} (absolute when PUBLIC_ORIGIN is set). */
   url: z.string(),
-  fileId: z.string(),
-  /** The shared file's current name, for lists. */
+  /** What the link shares: one file, or a folder with everything below it. */
+  kind: z.enum(['file', 'folder']),
+  /** The shared file (null for a folder link). */
+  fileId: z.string().nullable(),
+  /** The shared folder (null for a file link). */
+  folderId: z.string().nullable(),
+  /** The shared file's or folder's current name, for lists. */
   filename: z.string(),
   /** The owner's name (admin list). */
   ownerName: z.string().nullable(),
@@ -93,11 +98,50 @@ export const linkListQuerySchema = z.object({
 });
 export type LinkListQuery = z.input<typeof linkListQuerySchema>;
 
+/** A file as a visitor of a folder link sees it in the folder's list. */
+export const sharedFolderFileSchema = z.object({
+  _id: z.string(),
+  filename: z.string(),
+  downloadName: z.string(),
+  mimetype: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+  /** Through the link: /api/v1/s/{token}/files/{id}/thumbnail; null when the file has none. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type SharedFolderFile = z.infer<typeof sharedFolderFileSchema>;
+
+/** One folder below a folder link, as its visitor sees it. */
+export const sharedFolderViewSchema = z.object({
+  passwordRequired: z.literal(false),
+  kind: z.literal('folder'),
+  folder: z.object({ _id: z.string(), name: z.string() }),
+  /** From the shared folder down to this one's parent; empty at the shared folder. Never anything above it. */
+  path: z.array(z.object({ _id: z.string(), name: z.string() })),
+  folders: z.array(z.object({ _id: z.string(), name: z.string() })),
+  /** A page of the folder's files by name; `nextCursor` asks for the next (`?cursor=`), null at the end. */
+  files: z.array(sharedFolderFileSchema),
+  nextCursor: z.string().nullable(),
+  ownerName: z.string(),
+  expiresAt: z.string().nullable(),
+  /** Each file downloaded through the link counts one; null when the link has no limit. */
+  downloadsLeft: z.number().int().nullable(),
+});
+export type SharedFolderView = z.infer<typeof sharedFolderViewSchema>;
+
+/** GET /s/{token}?folderId=: a folder below the shared one (absent: the shared folder itself). */
+export const sharedVisitQuerySchema = z.object({
+  folderId: z.string().min(1).max(100).optional(),
+  cursor: z.string().max(1000).optional(),
+});
+
 /** What a visitor learns about a link: everything once unlocked, only that a password is needed before. */
 export const sharedFileSchema = z.union([
   z.object({ passwordRequired: z.literal(true) }),
+  sharedFolderViewSchema,
   z.object({
     passwordRequired: z.literal(false),
+    kind: z.literal('file'),
     filename: z.string(),
     /** The name a download is saved under, {name}.{ext}. */
     downloadName: z.string(),
@@ -121,6 +165,16 @@ export const unlockBodySchema = z.object({
 });
 
 export const sharedContentQuerySchema = z.object({ download: z.enum(['1', 'true']).optional() });
+
+/** A file below a folder link: /s/{token}/files/{fileId}/... */
+export const sharedFileParamsSchema = z.object({
+  token: pathIdSchema(LINK_MESSAGES.linkUnavailable),
+  fileId: pathIdSchema(LINK_MESSAGES.linkUnavailable),
+});
+export const sharedZipParamsSchema = z.object({
+  token: pathIdSchema(LINK_MESSAGES.linkUnavailable),
+  selectionId: pathIdSchema(LINK_MESSAGES.linkUnavailable),
+});
 
 export const downloadHistorySchema = z.object({
   /** The last 30 days, oldest first, each day as YYYY-MM-DD (UTC). */

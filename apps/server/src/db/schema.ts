@@ -158,7 +158,10 @@ export interface LinksTable {
   id: string;
   token_hash: string;
   token_sealed: string;
-  file_id: string;
+  /** What the link shares: a file (`file_id`) or a folder and everything below it (`folder_id`). */
+  kind: 'file' | 'folder';
+  file_id: string | null;
+  folder_id: string | null;
   owner_id: string;
   label: string | null;
   password_hash: string | null;

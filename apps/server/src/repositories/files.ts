@@ -668,6 +668,20 @@ export function filesInFolder(db: Executor, folderId: string): Promise<PackedFil
     .execute();
 }
 
+/** The ids of every file in these folders (not below them). */
+export async function fileIdsInFolders(db: Executor, folderIds: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < folderIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('files')
+      .select('id')
+      .where('folder_id', 'in', folderIds.slice(i, i + 500))
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
 /** The files among these ids, oldest first. */
 export async function filesByIds(db: Executor, ids: string[]): Promise<PackedFile[]> {
   const found: PackedFile[] = [];

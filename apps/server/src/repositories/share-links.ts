@@ -5,24 +5,37 @@ import { decodeCursor, encodeCursor } from './cursor';
 
 export type LinkRow = Omit<LinksTable, 'downloads'> & { downloads: number };
 
-/** A link with what its lists show: the file's name and the owner's name; and whether the owner is disabled. */
+/**
+ * A link with what its lists show: the shared file's or folder's name and the owner's name; and whether the
+ * owner is disabled.
+ */
 export interface LinkWithFile extends LinkRow {
   filename: string;
   owner_name: string | null;
   owner_disabled: number | null;
 }
 
-/** Which links a list holds: one owner's, one file's, or every link (administrators). */
+/** Which links a list holds: one owner's, one file's, one folder's, or every link (administrators). */
 export type LinkScope =
-  { kind: 'owner'; ownerId: string } | { kind: 'file'; fileId: string } | { kind: 'all' };
+  | { kind: 'owner'; ownerId: string }
+  | { kind: 'file'; fileId: string }
+  | { kind: 'folder'; folderId: string }
+  | { kind: 'all' };
 
+/** Links whose file or folder is there (one in the trash is not: its links wait with it). */
 function selectWithFile(db: Executor) {
   return db
     .selectFrom('links')
-    .innerJoin('files', 'files.id', 'links.file_id')
+    .leftJoin('files', 'files.id', 'links.file_id')
+    .leftJoin('folders', 'folders.id', 'links.folder_id')
     .leftJoin('users', 'users.id', 'links.owner_id')
     .selectAll('links')
-    .select(['files.filename as filename', 'users.name as owner_name', 'users.disabled as owner_disabled']);
+    .select((eb) => [
+      eb.fn.coalesce('files.filename', 'folders.name').$castTo<string>().as('filename'),
+      'users.name as owner_name',
+      'users.disabled as owner_disabled',
+    ])
+    .where((eb) => eb.or([eb('files.id', 'is not', null), eb('folders.id', 'is not', null)]));
 }
 
 export async function insertLink(db: Executor, row: LinkRow): Promise<void> {
@@ -51,6 +64,9 @@ export async function listLinks(
   } else if (scope.kind === 'file') {
     query = query.where('links.file_id', '=', scope.fileId);
     count = count.where('links.file_id', '=', scope.fileId);
+  } else if (scope.kind === 'folder') {
+    query = query.where('links.folder_id', '=', scope.folderId);
+    count = count.where('links.folder_id', '=', scope.folderId);
   }
   const after = decodeCursor(page.cursor, 'text');
   if (after) {
@@ -85,6 +101,23 @@ export async function revokeLink(db: Executor, id: string, now: string): Promise
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * Claims `n` downloads of a link at once (a zip of `n` files through a folder link), all or none, under the
+ * same conditions as one.
+ */
+export async function claimLinkDownloads(db: Executor, id: string, n: number, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable('links')
+    .set({ downloads: sql`downloads + ${n}`, last_download_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('max_downloads', 'is', null), sql<boolean>`downloads + ${n} <= max_downloads`]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   downloadHistorySchema,
   envelope,
   fileIdParamsSchema,
+  folderIdParamsSchema,
   linkIdParamsSchema,
   linkListQuerySchema,
   linkSchema,
@@ -48,6 +49,38 @@ export const linkRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request) => {
       const page = await shareLinks.listForFile(signedIn(request), request.params.id, request.query);
+      return { message: LINK_MESSAGES.linksFetched, data: page.items, meta: page.meta };
+    },
+  );
+
+  app.post(
+    '/folders/:id/links',
+    {
+      schema: {
+        tags,
+        params: folderIdParamsSchema,
+        body: createLinkBodySchema.nullish(),
+        response: { 201: envelope(linkSchema) },
+      },
+    },
+    async (request, reply) => {
+      const link = await shareLinks.createForFolder(signedIn(request), request.params.id, request.body ?? {});
+      return reply.status(201).send({ message: LINK_MESSAGES.linkCreated, data: link });
+    },
+  );
+
+  app.get(
+    '/folders/:id/links',
+    {
+      schema: {
+        tags,
+        params: folderIdParamsSchema,
+        querystring: linkListQuerySchema,
+        response: { 200: pageEnvelope(linkSchema) },
+      },
+    },
+    async (request) => {
+      const page = await shareLinks.listForFolder(signedIn(request), request.params.id, request.query);
       return { message: LINK_MESSAGES.linksFetched, data: page.items, meta: page.meta };
     },
   );

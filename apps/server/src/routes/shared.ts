@@ -2,15 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_BASE,
+  FOLDER_MESSAGES,
   LINK_MESSAGES,
+  downloadLinkSchema,
   envelope,
   linkTokenParamsSchema,
   messageSchema,
   sharedContentQuerySchema,
+  sharedFileParamsSchema,
   sharedFileSchema,
+  sharedVisitQuerySchema,
+  sharedZipParamsSchema,
   thumbnailQuerySchema,
   unlockBodySchema,
+  zipBodySchema,
 } from '@cloudstash/contract';
+import { contentDisposition } from '../http/content-disposition';
 import { sendContent } from '../http/send-content';
 import { sendThumbnail } from '../http/send-thumbnail';
 import type { Config } from '../config';
@@ -45,15 +52,22 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
   app,
   { services, config },
 ) => {
-  const { shareLinks, thumbnails } = services;
+  const { shareLinks, linkVisits, thumbnails } = services;
   const proof = (request: FastifyRequest) => request.cookies[UNLOCK_COOKIE];
 
   app.get(
     '/s/:token',
-    { schema: { tags, params: linkTokenParamsSchema, response: { 200: envelope(sharedFileSchema) } } },
+    {
+      schema: {
+        tags,
+        params: linkTokenParamsSchema,
+        querystring: sharedVisitQuerySchema,
+        response: { 200: envelope(sharedFileSchema) },
+      },
+    },
     async (request) => ({
       message: LINK_MESSAGES.linkFetched,
-      data: await shareLinks.visit(request.params.token, proof(request)),
+      data: await linkVisits.visit(request.params.token, proof(request), request.query),
     }),
   );
 
@@ -106,6 +120,64 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
       const { file } = await shareLinks.fileForVisitor(request.params.token, proof(request));
       const size = request.query.size === '1024' ? 1024 : 256;
       return sendThumbnail(request, reply, await thumbnails.ofFile(file, size));
+    },
+  );
+
+  // A folder link: a file below the shared folder, its thumbnail, and zips of what lies below it.
+  app.get(
+    '/s/:token/files/:fileId/content',
+    { schema: { tags, params: sharedFileParamsSchema, querystring: sharedContentQuerySchema } },
+    async (request, reply) => {
+      const download = request.query.download !== undefined;
+      const counted = download && request.method === 'GET' && request.headers.range === undefined;
+      const { token, fileId } = request.params;
+      const content = await linkVisits.openContent(token, proof(request), fileId, counted);
+      if (counted) delete request.headers['if-none-match'];
+      return sendContent(request, reply, content, download ? 'download' : 'preview', {
+        handOffPrefix: config.accelRedirectPrefix,
+      });
+    },
+  );
+
+  app.get(
+    '/s/:token/files/:fileId/thumbnail',
+    { schema: { tags, params: sharedFileParamsSchema, querystring: thumbnailQuerySchema } },
+    async (request, reply) => {
+      const { file } = await linkVisits.fileFor(request.params.token, proof(request), request.params.fileId);
+      const size = request.query.size === '1024' ? 1024 : 256;
+      return sendThumbnail(request, reply, await thumbnails.ofFile(file, size));
+    },
+  );
+
+  app.post(
+    '/s/:token/zip',
+    {
+      schema: {
+        tags,
+        params: linkTokenParamsSchema,
+        body: zipBodySchema,
+        response: { 200: envelope(downloadLinkSchema) },
+      },
+    },
+    async (request) => ({
+      message: FOLDER_MESSAGES.zipReady,
+      data: { url: await linkVisits.zipLink(request.params.token, proof(request), request.body) },
+    }),
+  );
+
+  app.get(
+    '/s/:token/zip/:selectionId',
+    { schema: { tags, params: sharedZipParamsSchema } },
+    async (request, reply) => {
+      const { token, selectionId } = request.params;
+      const zip = await linkVisits.openZip(token, proof(request), selectionId);
+      reply.headers({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': contentDisposition('attachment', zip.filename),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      return reply.send(zip.stream);
     },
   );
 };

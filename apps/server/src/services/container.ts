@@ -43,6 +43,7 @@ import { Stats } from './stats';
 import { Throttle } from './throttle';
 import { VersionSettings } from './version-settings';
 import { Trash } from './trash';
+import { LinkVisits } from './link-visits';
 import { Groups } from './sharing/groups';
 import { Invites } from './accounts/invites';
 import { Shares } from './sharing/shares';
@@ -134,6 +135,8 @@ export function createServices(
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
   const removal = new AccountRemoval(db, trash, resumable, clock);
   const accessTokens = new AccessTokens(db, clock);
+  const zips = new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock);
+  const shareLinks = new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock);
   return {
     config,
     uploadHooks: hooks,
@@ -145,7 +148,7 @@ export function createServices(
     shares: new Shares(db, clock),
     trash,
     trashSettings,
-    zips: new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock),
+    zips,
     sessions,
     references,
     reclaims,
@@ -155,7 +158,8 @@ export function createServices(
     worker,
     downloads,
     shareLinkTokens,
-    shareLinks: new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock),
+    shareLinks,
+    linkVisits: new LinkVisits(db, store, shareLinks, zips, downloads),
     files,
     fileVersions,
     versionSettings,

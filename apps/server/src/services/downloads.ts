@@ -6,7 +6,7 @@ import { hasDownloadMarkAfter, takeDownloadMark } from '../repositories/download
 import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
-import { claimLinkDownload } from '../repositories/share-links';
+import { claimLinkDownload, claimLinkDownloads } from '../repositories/share-links';
 import type { Clock } from './clock';
 import { requireFileAccess } from './access-policy';
 import type { Viewer } from './sessions';
@@ -46,6 +46,19 @@ export class Downloads {
     return inTransaction(this.db, async (trx) => {
       if (!(await claimLinkDownload(trx, linkId, at))) return false;
       await record(trx, fileId, linkId, at);
+      return true;
+    });
+  }
+
+  /**
+   * Counts the files of a zip made through a folder link: the link's limit is claimed for all of them at once
+   * (each file is one download), or for none when that would pass it.
+   */
+  async countManyThroughLink(fileIds: string[], linkId: string): Promise<boolean> {
+    const at = new Date(this.clock.now()).toISOString();
+    return inTransaction(this.db, async (trx) => {
+      if (!(await claimLinkDownloads(trx, linkId, fileIds.length, at))) return false;
+      for (const fileId of fileIds) await record(trx, fileId, linkId, at);
       return true;
     });
   }

@@ -19,7 +19,7 @@ import * as links from '../repositories/share-links';
 import type { LinkScope, LinkWithFile } from '../repositories/share-links';
 import type { Downloads } from './downloads';
 import { contentOf, type FileContent } from './files';
-import { requireFileAccess } from './access-policy';
+import { requireFileAccess, requireFolderAccess } from './access-policy';
 import type { ShareLinkTokens } from './share-link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Clock } from './clock';
@@ -35,7 +35,7 @@ const UNLOCK_MAX_MS = 24 * 60 * 60_000;
  * Expired, used up, revoked and unknown links, and the links of a disabled account, all answer this, so a
  * visitor cannot tell which.
  */
-const unavailable = () => new AppError('NOT_FOUND', LINK_MESSAGES.linkUnavailable);
+export const unavailable = () => new AppError('NOT_FOUND', LINK_MESSAGES.linkUnavailable);
 
 /** What a visitor's request may do with a link once the access decision is made. */
 export interface SharedAccess extends FileContent {
@@ -71,7 +71,9 @@ export class ShareLinks {
       _id: link.id,
       token: token ?? '',
       url: token ? `${this.config.publicOrigin ?? ''}/s/${token}` : '',
+      kind: link.kind,
       fileId: link.file_id,
+      folderId: link.folder_id,
       filename: link.filename,
       ownerName: link.owner_name,
       label: link.label,
@@ -89,6 +91,22 @@ export class ShareLinks {
   /** A new link to one of the viewer's own files (404 for others' private files, 403 for others' public ones). */
   async create(viewer: Viewer, fileId: string, input: CreateInput): Promise<Link> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'share');
+    return this.insert({ kind: 'file', file_id: file.id, folder_id: null, owner_id: file.owner_id }, input);
+  }
+
+  /** A new link to a folder and everything below it, read-only, with the same options as a file's. */
+  async createForFolder(viewer: Viewer, folderId: string, input: CreateInput): Promise<Link> {
+    const folder = await requireFolderAccess(this.db, viewer, folderId, 'share');
+    return this.insert(
+      { kind: 'folder', file_id: null, folder_id: folder.id, owner_id: folder.owner_id },
+      input,
+    );
+  }
+
+  private async insert(
+    item: Pick<links.LinkRow, 'kind' | 'file_id' | 'folder_id' | 'owner_id'>,
+    input: CreateInput,
+  ): Promise<Link> {
     const now = this.clock.now();
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= now) {
@@ -102,8 +120,7 @@ export class ShareLinks {
       id,
       token_hash: this.tokens.hash(token),
       token_sealed: this.tokens.seal(token),
-      file_id: file.id,
-      owner_id: file.owner_id,
+      ...item,
       label: input.label || null,
       password_hash: input.password ? await hashPassword(input.password) : null,
       expires_at: expiresAt ? expiresAt.toISOString() : null,
@@ -122,6 +139,12 @@ export class ShareLinks {
     if (file.owner_id !== viewer.id && viewer.role !== 'admin')
       throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
     return this.list({ kind: 'file', fileId }, page);
+  }
+
+  /** The links of one folder, for whoever may share it. */
+  async listForFolder(viewer: Viewer, folderId: string, page: { limit: number; cursor?: string }) {
+    await requireFolderAccess(this.db, viewer, folderId, 'share');
+    return this.list({ kind: 'folder', folderId }, page);
   }
 
   listMine(viewer: Viewer, page: { limit: number; cursor?: string }) {
@@ -165,14 +188,26 @@ export class ShareLinks {
     return link.password_hash !== null && !this.tokens.isUnlocked(link.id, unlockProof, this.clock.now());
   }
 
-  /** What the visitor page shows; while the link is locked, only that it needs a password. */
-  async visit(token: string, unlockProof: string | undefined): Promise<SharedFile> {
+  /** The active link a token names, and whether the visitor still has to unlock it. */
+  async openLink(token: string, unlockProof: string | undefined) {
     const link = await this.activeLink(token);
-    if (this.isLocked(link, unlockProof)) return { passwordRequired: true };
-    const file = await findFileWithOwner(this.db, link.file_id);
+    return { link, locked: this.isLocked(link, unlockProof) };
+  }
+
+  /** The active, unlocked link a token names; anything else is refused like the bytes are. */
+  async unlockedLink(token: string, unlockProof: string | undefined): Promise<LinkWithFile> {
+    const { link, locked } = await this.openLink(token, unlockProof);
+    if (locked) throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordRequired);
+    return link;
+  }
+
+  /** What the visitor page shows of a file link. */
+  async visitFile(link: LinkWithFile, token: string): Promise<SharedFile> {
+    const file = link.file_id ? await findFileWithOwner(this.db, link.file_id) : undefined;
     if (!file) throw unavailable();
     return {
       passwordRequired: false,
+      kind: 'file',
       filename: file.filename,
       downloadName: downloadFilename(file.filename, file.mimetype),
       mimetype: file.mimetype,
@@ -217,10 +252,8 @@ export class ShareLinks {
    * else is refused like the bytes are. Seeing it (a thumbnail, say) counts no download.
    */
   async fileForVisitor(token: string, unlockProof: string | undefined) {
-    const link = await this.activeLink(token);
-    if (this.isLocked(link, unlockProof))
-      throw new AppError('UNAUTHENTICATED', LINK_MESSAGES.linkPasswordRequired);
-    const file = await findFileWithOwner(this.db, link.file_id);
+    const link = await this.unlockedLink(token, unlockProof);
+    const file = link.file_id ? await findFileWithOwner(this.db, link.file_id) : undefined;
     if (!file) throw unavailable();
     return { link, file };
   }

@@ -80,25 +80,46 @@ export class Zips {
     const fileIds = [...new Set(input.fileIds)];
     const folderIds = [...new Set(input.folderIds)];
     await this.selected(viewer, fileIds, folderIds);
+    return this.signedUrls.createZip(await this.remember(viewer.id, fileIds, folderIds), viewer.id);
+  }
+
+  /** The zip a live selection names, made for the user it was issued to; 404 when anything is gone. */
+  async open(viewer: Viewer, selectionId: string): Promise<ZipDownload> {
+    const selection = await this.recall(viewer.id, selectionId);
+    const { files, folders } = await this.selected(viewer, selection.fileIds, selection.folderIds);
+    return this.pack(files, folders, new DeliveredFiles(this.downloads, viewer.id));
+  }
+
+  /**
+   * Keeps a selection for the zip link's lifetime, for `holder` (an account's id, or a share link's mark) alone;
+   * answers its id.
+   */
+  async remember(holder: string, fileIds: string[], folderIds: string[]): Promise<string> {
     const id = crypto.randomUUID();
     const now = isoNow(this.clock);
     await selections.deleteExpiredZipSelections(this.db, now);
     await selections.insertZipSelection(
       this.db,
-      { id, userId: viewer.id, fileIds, folderIds },
+      { id, userId: holder, fileIds, folderIds },
       { now, expiresAt: new Date(this.clock.now() + this.lifetimeMs).toISOString() },
     );
-    return this.signedUrls.createZip(id, viewer.id);
+    return id;
   }
 
-  /** The zip a live selection names, made for the user it was issued to; 404 when anything is gone. */
-  async open(viewer: Viewer, selectionId: string): Promise<ZipDownload> {
+  /** A live selection kept for `holder`; 404 for anyone else's, or once it expired. */
+  async recall(holder: string, selectionId: string) {
     const selection = await selections.findZipSelection(this.db, selectionId, isoNow(this.clock));
-    if (!selection || selection.userId !== viewer.id) throw notFound(MESSAGES.fileNotFound);
-    const { files, folders } = await this.selected(viewer, selection.fileIds, selection.folderIds);
+    if (!selection || selection.userId !== holder) throw notFound(MESSAGES.fileNotFound);
+    return selection;
+  }
+
+  /**
+   * Streams the zip of files and folders already allowed to whoever asked; each file whose bytes went out is
+   * told to `delivered` (counted as a download), when given.
+   */
+  async pack(files: PackedFile[], folders: FolderRow[], delivered?: Delivered): Promise<ZipDownload> {
     const zip = new yazl.ZipFile();
-    const delivered = new DeliveredFiles(this.downloads, viewer.id);
-    zip.outputStream.once('end', () => delivered.flush());
+    if (delivered) zip.outputStream.once('end', () => delivered.flush());
     const top = new EntryNames();
     for (const folder of folders) await this.addFolder(delivered, zip, folder, top.claim(folder.name));
     for (const file of files) this.addFile(delivered, zip, file, top, '');
@@ -130,7 +151,7 @@ export class Zips {
   }
 
   private async addFolder(
-    delivered: DeliveredFiles,
+    delivered: Delivered | undefined,
     zip: yazl.ZipFile,
     folder: FolderRow,
     path: string,
@@ -147,7 +168,7 @@ export class Zips {
 
   /** One stored entry, its bytes read from the store only when the zip reaches it; counted as a download. */
   private addFile(
-    delivered: DeliveredFiles,
+    delivered: Delivered | undefined,
     zip: yazl.ZipFile,
     file: PackedFile,
     names: EntryNames,
@@ -161,13 +182,19 @@ export class Zips {
         this.store
           .read(file.blob_hash)
           .then((stream) => {
-            stream.once('end', () => delivered.add(file.id));
+            if (delivered) stream.once('end', () => delivered.add(file.id));
             done(null, lendBuffersOf(stream));
           })
           .catch((error: unknown) => done(error as Error, undefined as unknown as Readable));
       },
     );
   }
+}
+
+/** Told of each file a zip has sent in full, and when the zip ends. */
+export interface Delivered {
+  add(fileId: string): void;
+  flush(): void;
 }
 
 /** Entries per transaction when a zip's delivered files are counted. */
@@ -177,7 +204,7 @@ const COUNT_BATCH = 500;
  * The files a zip has delivered, counted as downloads a batch at a time and the rest when the zip ends; a count
  * that fails is dropped, as a single download's is, since the bytes already went out.
  */
-class DeliveredFiles {
+class DeliveredFiles implements Delivered {
   private pending: string[] = [];
   private counting: Promise<unknown> = Promise.resolve();
 

@@ -130,6 +130,7 @@ describe.each(DIALECTS)('share links (%s)', (dialect) => {
     const { thumbnailUrl, ...shown } = answer.body.data;
     expect(shown).toEqual({
       passwordRequired: false,
+      kind: 'file',
       filename: 'holiday',
       downloadName: 'holiday.png',
       mimetype: 'image/png',

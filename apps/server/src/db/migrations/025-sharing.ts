@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../totals';
 
 /**
  * Sharing inside the instance.
@@ -9,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  *   `grantee_id`) as a viewer or an editor. A share of a folder covers everything below it, so the access policy
  *   asks for the shares of an item and of each folder above it (index on item_id); "shared with me" asks by
  *   grantee. An item is shared with a grantee at most once (a second share changes the role).
+ * - links may share a folder: `kind` says which ('file' or 'folder'), `folder_id` names the folder and `file_id`
+ *   becomes optional. SQLite cannot drop a NOT NULL, so there the table is rebuilt with the same rows.
  * - invites gain an id (administrators list and revoke them by it; older invites take their hash), the email
  *   one may be bound to, and when it was revoked.
  */
@@ -59,9 +62,64 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('shares_owner').on('shares').column('owner_id').execute();
 
+  await linksForFolders(db);
+
   await db.schema.alterTable('invites').addColumn('id', 'text').execute();
   await db.schema.alterTable('invites').addColumn('email', 'text').execute();
   await db.schema.alterTable('invites').addColumn('revoked_at', 'text').execute();
   await sql`update invites set id = token_hash where id is null`.execute(db);
   await db.schema.createIndex('invites_id').on('invites').column('id').unique().execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
+async function linksForFolders(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`alter table links alter column file_id drop not null`.execute(db);
+    await db.schema
+      .alterTable('links')
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('file'))
+      .execute();
+    await db.schema.alterTable('links').addColumn('folder_id', 'text').execute();
+  } else {
+    await db.schema
+      .createTable('links_next')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('token_sealed', 'text', (c) => c.notNull())
+      .addColumn('file_id', 'text', (c) => c.references('files.id').onDelete('cascade'))
+      .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('label', 'text')
+      .addColumn('password_hash', 'text')
+      .addColumn('expires_at', 'text')
+      .addColumn('max_downloads', 'integer')
+      .addColumn('downloads', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_download_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('revoked_at', 'text')
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('file'))
+      .addColumn('folder_id', 'text')
+      .execute();
+    await sql`insert into links_next (id, token_hash, token_sealed, file_id, owner_id, label, password_hash,
+        expires_at, max_downloads, downloads, last_download_at, created_at, revoked_at)
+      select id, token_hash, token_sealed, file_id, owner_id, label, password_hash, expires_at, max_downloads,
+        downloads, last_download_at, created_at, revoked_at from links`.execute(db);
+    await db.schema.dropTable('links').execute();
+    await db.schema.alterTable('links_next').renameTo('links').execute();
+    await db.schema
+      .createIndex('links_owner_created')
+      .on('links')
+      .columns(['owner_id', 'created_at', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('links_file_created')
+      .on('links')
+      .columns(['file_id', 'created_at', 'id'])
+      .execute();
+    await db.schema.createIndex('links_created').on('links').columns(['created_at', 'id']).execute();
+  }
+  await db.schema
+    .createIndex('links_folder_created')
+    .on('links')
+    .columns(['folder_id', 'created_at', 'id'])
+    .execute();
 }
