@@ -32,6 +32,8 @@ import { folderRoutes } from './routes/folders';
 import { selectionRoutes } from './routes/selections';
 import { trashRoutes } from './routes/trash';
 import { shareRoutes } from './routes/shares';
+import { uploadRequestRoutes } from './routes/upload-requests';
+import { requestVisitRoutes } from './routes/request-visits';
 import { adminGroupRoutes } from './routes/admin-groups';
 import { fileVersionRoutes } from './routes/file-versions';
 import { healthRoutes } from './routes/health';
@@ -171,6 +173,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(fileVersionRoutes, { services });
       await api.register(linkRoutes, { services });
       await api.register(sharedRoutes, { services, config });
+      await api.register(uploadRequestRoutes, { services });
+      await api.register(requestVisitRoutes, { services, config });
       await api.register(meRoutes, { services });
       await api.register(signInRoutes, { services });
       await api.register(ssoRoutes, { services });

@@ -17,3 +17,4 @@ export * from './versions';
 export * from './dav';
 export * from './trash';
 export * from './sharing';
+export * from './requests';

@@ -67,6 +67,10 @@ export interface FilesTable {
   client_mtime: Generated<string | null>;
   /** 1 when `filename` is the whole name a WebDAV client wrote, extension included; 0 for web uploads. */
   exact_name: Generated<number>;
+  /** The upload link it came through, if any (migration 025). */
+  request_id: Generated<string | null>;
+  /** 'Uploaded by {name} through {label}' for a file that came through an upload link. */
+  upload_note: Generated<string | null>;
 }
 
 /** A folder of one account's tree; its parent is null at the top. */
@@ -158,12 +162,21 @@ export interface LinksTable {
   id: string;
   token_hash: string;
   token_sealed: string;
-  /** What the link shares: a file (`file_id`) or a folder and everything below it (`folder_id`). */
-  kind: 'file' | 'folder';
+  /**
+   * What the link shares: a file (`file_id`), a folder and everything below it (`folder_id`), or a folder anyone
+   * with the link may upload into (`request`).
+   */
+  kind: 'file' | 'folder' | 'request';
   file_id: string | null;
   folder_id: string | null;
   owner_id: string;
   label: string | null;
+  /** Upload links: what the visitor is told, and how many files and bytes the link still takes. */
+  message: Generated<string | null>;
+  max_files: Generated<number | null>;
+  max_bytes: Generated<number | null>;
+  files_received: Generated<number>;
+  bytes_received: Generated<number>;
   password_hash: string | null;
   expires_at: string | null;
   max_downloads: number | null;
@@ -344,6 +357,9 @@ export interface ResumableUploadsTable {
   head_bytes: string | null;
   /** The folder the file will land in; null for the top (migration 021). */
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Through an upload link: the link, and what the file will say of its sender (migration 025). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  upload_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A WebDAV write lock on a path of its owner's tree (db/migrations/023-webdav.ts). */

@@ -162,6 +162,7 @@ async function readUploadForm(
       filename: fields.filename,
       isPublic: isPublic.success && isPublic.data,
       folderId: folderField(fields.folderId),
+      uploaderName: fields.uploaderName,
     },
     file,
   };

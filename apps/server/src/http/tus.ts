@@ -30,8 +30,8 @@ export function requireTusVersion(request: FastifyRequest, reply: FastifyReply):
 
 /**
  * Upload-Metadata: comma-separated `key base64value` pairs (the value may be absent). We read `filename`,
- * `originalName` (the chosen file's own name, when `filename` is a typed one), `filetype`, `isPublic` and
- * `folderId`; a pair that is not of that form is a 400.
+ * `originalName` (the chosen file's own name, when `filename` is a typed one), `filetype`, `isPublic`,
+ * `folderId` and `uploaderName` (through an upload link); a pair that is not of that form is a 400.
  */
 export function parseUploadMetadata(header: string | undefined): {
   filename?: string;
@@ -39,6 +39,7 @@ export function parseUploadMetadata(header: string | undefined): {
   declaredType?: string;
   isPublic: boolean;
   folderId: string | null;
+  uploaderName?: string;
 } {
   const pairs = new Map<string, string>();
   for (const pair of (header ?? '').split(',')) {
@@ -56,7 +57,18 @@ export function parseUploadMetadata(header: string | undefined): {
     declaredType: pairs.get('filetype'),
     isPublic: isPublic.success && isPublic.data,
     folderId: folderField(pairs.get('folderId')),
+    uploaderName: pairs.get('uploaderName'),
   };
+}
+
+/** The headers every answer about one upload carries; Upload-File-Id once it became a file. */
+export function describeUpload(
+  reply: FastifyReply,
+  progress: { offset: number; fileId?: string; expiresAt: string },
+): FastifyReply {
+  void reply.header('Upload-Offset', String(progress.offset));
+  if (progress.fileId) return reply.header('Upload-File-Id', progress.fileId);
+  return reply.header('Upload-Expires', httpDate(progress.expiresAt));
 }
 
 /** Upload-Expires is an HTTP date. */

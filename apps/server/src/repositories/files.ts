@@ -9,11 +9,17 @@ import { instanceTotals, ownerTotalsRow } from './file-totals';
 import { deleteJob } from './jobs';
 import { FILE_THUMBNAIL_JOB } from './thumbnails';
 
-export type FileRow = Omit<FilesTable, 'download_count' | 'client_mtime' | 'exact_name'> & {
+export type FileRow = Omit<
+  FilesTable,
+  'download_count' | 'client_mtime' | 'exact_name' | 'request_id' | 'upload_note'
+> & {
   download_count: number;
   /** Set by WebDAV clients only (db/migrations/023-webdav.ts); absent means null and 0. */
   client_mtime?: string | null;
   exact_name?: number;
+  /** Set for files that came through an upload link only (db/migrations/025-sharing.ts). */
+  request_id?: string | null;
+  upload_note?: string | null;
 };
 
 /** A file with the owner's public columns; owner fields are null when the account is gone. */
@@ -666,6 +672,37 @@ export function filesInFolder(db: Executor, folderId: string): Promise<PackedFil
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/** The files that came through an upload link, newest first. */
+export function filesThroughRequest(db: Executor, requestId: string) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'filename', 'size', 'upload_note', 'created_at'])
+    .where('request_id', '=', requestId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(10_000)
+    .execute();
+}
+
+/** Whether the owner has a file of this name (ignoring case) in the folder (null: the top). */
+export async function hasFileNamed(
+  db: Executor,
+  ownerId: string,
+  folderId: string | null,
+  filename: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('files')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where(folderId === null ? sql<boolean>`folder_id is null` : sql<boolean>`folder_id = ${folderId}`)
+    .where('filename_key', '=', nameSortKey(filename))
+    .where(sql<boolean>`lower(filename) = ${filename.toLowerCase()}`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The ids of every file in these folders (not below them). */

@@ -67,6 +67,21 @@ export async function inFlightOf(
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
+/** The uploads in flight through one upload link: how many, and the bytes they declared. */
+export async function inFlightOfRequest(
+  db: Executor,
+  requestId: string,
+  now: string,
+): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('resumable_uploads')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('length').as('bytes')])
+    .where('request_id', '=', requestId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
 /** Every upload of `ownerId`, expired or not (an account being removed). */
 export function uploadsOf(db: Executor, ownerId: string): Promise<UploadPiecesRef[]> {
   return db

@@ -3,7 +3,18 @@ import type { Executor } from '../db/executor';
 import type { LinksTable } from '../db/schema';
 import { decodeCursor, encodeCursor } from './cursor';
 
-export type LinkRow = Omit<LinksTable, 'downloads'> & { downloads: number };
+export type LinkRow = Omit<
+  LinksTable,
+  'downloads' | 'message' | 'max_files' | 'max_bytes' | 'files_received' | 'bytes_received'
+> & {
+  downloads: number;
+  /** Upload links only (db/migrations/025-sharing.ts); absent means null and 0. */
+  message?: string | null;
+  max_files?: number | null;
+  max_bytes?: number | null;
+  files_received?: number;
+  bytes_received?: number;
+};
 
 /**
  * A link with what its lists show: the shared file's or folder's name and the owner's name; and whether the
@@ -56,8 +67,12 @@ export async function listLinks(
   scope: LinkScope,
   page: { limit: number; cursor?: string },
 ): Promise<{ rows: LinkWithFile[]; total: number; nextCursor: string | null }> {
-  let query = selectWithFile(db);
-  let count = db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('n'));
+  // Upload links are listed apart (listRequests): they share nothing to download.
+  let query = selectWithFile(db).where('links.kind', '!=', 'request');
+  let count = db
+    .selectFrom('links')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('links.kind', '!=', 'request');
   if (scope.kind === 'owner') {
     query = query.where('links.owner_id', '=', scope.ownerId);
     count = count.where('links.owner_id', '=', scope.ownerId);
@@ -93,6 +108,27 @@ export async function listLinks(
   };
 }
 
+/** The upload links of a folder, or of an owner, newest first (few per folder: no paging). */
+export function listRequests(db: Executor, scope: { folderId: string } | { ownerId: string }) {
+  let query = selectWithFile(db).where('links.kind', '=', 'request');
+  query =
+    'folderId' in scope
+      ? query.where('links.folder_id', '=', scope.folderId)
+      : query.where('links.owner_id', '=', scope.ownerId);
+  return query.orderBy('links.created_at', 'desc').orderBy('links.id', 'desc').limit(1000).execute();
+}
+
+export async function updateRequest(
+  db: Executor,
+  id: string,
+  changes: Partial<
+    Pick<LinkRow, 'label' | 'password_hash' | 'expires_at' | 'max_files' | 'max_bytes' | 'message'>
+  >,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('links').set(changes).where('id', '=', id).execute();
+}
+
 /** Revokes a link once; a second revoke keeps the first time. */
 export async function revokeLink(db: Executor, id: string, now: string): Promise<void> {
   await db
@@ -115,6 +151,42 @@ export async function claimLinkDownloads(db: Executor, id: string, n: number, no
     .where('revoked_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .where((eb) => eb.or([eb('max_downloads', 'is', null), sql<boolean>`downloads + ${n} <= max_downloads`]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Locks an upload link's row until the transaction ends (a write to itself), answering its limits and counts. */
+export function lockRequest(db: Executor, id: string) {
+  return db
+    .updateTable('links')
+    .set((eb) => ({ files_received: eb.ref('files_received') }))
+    .where('id', '=', id)
+    .where('kind', '=', 'request')
+    .returning(['max_files', 'max_bytes', 'files_received', 'bytes_received'])
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one file of `bytes` into an upload link, in the transaction that stores it: only while the link is
+ * open, unexpired and has room for one more file and for those bytes. One conditional statement, so twenty
+ * uploads at once can never take it past either limit.
+ */
+export async function claimRequestUpload(
+  db: Executor,
+  id: string,
+  bytes: number,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('links')
+    .set({ files_received: sql`files_received + 1`, bytes_received: sql`bytes_received + ${bytes}` })
+    .where('id', '=', id)
+    .where('kind', '=', 'request')
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('max_files', 'is', null), eb('files_received', '<', eb.ref('max_files'))]))
+    .where((eb) => eb.or([eb('max_bytes', 'is', null), sql<boolean>`bytes_received + ${bytes} <= max_bytes`]))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_BASE,
@@ -18,6 +18,7 @@ import {
   zipBodySchema,
 } from '@cloudstash/contract';
 import { contentDisposition } from '../http/content-disposition';
+import { setUnlockCookie, unlockProofOf } from '../http/link-unlock';
 import { sendContent } from '../http/send-content';
 import { sendThumbnail } from '../http/send-thumbnail';
 import type { Config } from '../config';
@@ -25,11 +26,6 @@ import type { Services } from '../services/container';
 
 const tags = ['shared'];
 
-/**
- * One unlock cookie per link, scoped to that link's API path, so unlocking one link unlocks nothing else and
- * the token never travels in a URL other than the link itself.
- */
-const UNLOCK_COOKIE = 'cloudstash_link';
 const unlockPath = (token: string) => `${API_BASE}/s/${encodeURIComponent(token)}`;
 
 /**
@@ -43,7 +39,10 @@ function visitorHeaders(reply: FastifyReply): void {
 
 export function registerSharedPageHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/s/') || request.url.startsWith(`${API_BASE}/s/`)) visitorHeaders(reply);
+    const visitorPath = ['/s/', '/r/', `${API_BASE}/s/`, `${API_BASE}/r/`].some((p) =>
+      request.url.startsWith(p),
+    );
+    if (visitorPath) visitorHeaders(reply);
   });
 }
 
@@ -53,7 +52,7 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
   { services, config },
 ) => {
   const { shareLinks, linkVisits, thumbnails } = services;
-  const proof = (request: FastifyRequest) => request.cookies[UNLOCK_COOKIE];
+  const proof = unlockProofOf;
 
   app.get(
     '/s/:token',
@@ -84,15 +83,7 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
     async (request, reply) => {
       const { token } = request.params;
       const unlocked = await shareLinks.unlock(token, request.body.password, request.ip);
-      if (unlocked) {
-        void reply.setCookie(UNLOCK_COOKIE, unlocked.proof, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: config.secureCookies,
-          path: unlockPath(token),
-          maxAge: Math.floor(unlocked.maxAgeMs / 1000),
-        });
-      }
+      if (unlocked) setUnlockCookie(reply, config, unlockPath(token), unlocked);
       return { message: LINK_MESSAGES.linkUnlocked };
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { API_BASE, MESSAGES } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
@@ -9,7 +8,7 @@ import {
   TUS_EXTENSIONS,
   TUS_VERSION,
   byteCountHeader,
-  httpDate,
+  describeUpload,
   parseUploadMetadata,
   requireTusVersion,
 } from '../http/tus';
@@ -22,18 +21,11 @@ import {
   tusCreateHeadersSchema,
   tusHeadersSchema,
 } from '../http/request-docs';
-import type { ResumableProgress } from '../services/resumable-uploads';
 import type { Services } from '../services/container';
 
 const tags = ['uploads'];
 const params = z.object({ id: z.uuid() });
 
-/** The headers every answer about one upload carries; Upload-File-Id once it became a file. */
-function describe(reply: FastifyReply, progress: ResumableProgress): FastifyReply {
-  void reply.header('Upload-Offset', String(progress.offset));
-  if (progress.fileId) return reply.header('Upload-File-Id', progress.fileId);
-  return reply.header('Upload-Expires', httpDate(progress.expiresAt));
-}
 
 /**
  * Resumable uploads, tus 1.0.0 (core, creation, creation-with-upload, termination, expiration). Written here
@@ -88,7 +80,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       if (withBody(request.headers['content-type'])) {
         progress = await resumable.append(viewer, progress.id, 0, request.raw);
       }
-      return describe(reply.status(201), progress).send();
+      return describeUpload(reply.status(201), progress).send();
     },
   );
 
@@ -101,7 +93,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     config: { swagger: { exposeHeadRoute: true } },
     handler: async (request, reply) => {
       const progress = await resumable.status(signedIn(request), request.params.id);
-      return describe(reply.status(200), progress)
+      return describeUpload(reply.status(200), progress)
         .header('Upload-Length', String(progress.length))
         .header('Cache-Control', 'no-store')
         .send();
@@ -126,7 +118,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadContentType);
       const offset = byteCountHeader(request, 'upload-offset', MESSAGES.uploadOffsetMismatch);
       const progress = await resumable.append(viewer, request.params.id, offset, request.raw);
-      return describe(reply.status(204), progress).send();
+      return describeUpload(reply.status(204), progress).send();
     },
   );
 

@@ -44,6 +44,7 @@ import { Throttle } from './throttle';
 import { VersionSettings } from './version-settings';
 import { Trash } from './trash';
 import { LinkVisits } from './link-visits';
+import { UploadRequests } from './upload-requests';
 import { Groups } from './sharing/groups';
 import { Invites } from './accounts/invites';
 import { Shares } from './sharing/shares';
@@ -135,6 +136,7 @@ export function createServices(
   const signIn = new SignIn(db, config, { sessions, totp, pending: pendingLogins, throttle, clock });
   const removal = new AccountRemoval(db, trash, resumable, clock);
   const accessTokens = new AccessTokens(db, clock);
+  const accounts = new Accounts(db, registration, { throttle, clock });
   const zips = new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock);
   const shareLinks = new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock);
   return {
@@ -160,10 +162,11 @@ export function createServices(
     shareLinkTokens,
     shareLinks,
     linkVisits: new LinkVisits(db, store, shareLinks, zips, downloads),
+    uploadRequests: new UploadRequests(db, shareLinks, files, resumable, accounts, throttle, config, clock),
     files,
     fileVersions,
     versionSettings,
-    accounts: new Accounts(db, registration, { throttle, clock }),
+    accounts,
     signIn,
     registration,
     uploadTypes,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   FOLDER_MESSAGES,
+  LINK_MESSAGES,
   MESSAGES,
   cleanFilename,
   uploadFilename,
@@ -20,6 +21,7 @@ import * as files from '../repositories/files';
 import type { FileScope, FileWithBlob } from '../repositories/files';
 import { setBlobChecksum } from '../repositories/blobs';
 import { editsSharedItems } from '../repositories/shares';
+import { claimRequestUpload } from '../repositories/share-links';
 import type { TextEvidence } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
 import type { InspectedBytes } from '../upload/ingest';
@@ -35,9 +37,24 @@ import { acceptedUploadType } from './upload-type-rules';
 import type { Trash } from './trash';
 import type { UploadTypes } from './upload-types';
 
+/** A file arriving through an upload link: the link, what the file will say of its sender, and its name. */
+export interface ThroughRequest {
+  id: string;
+  note: string;
+}
+
 export interface ReceivedUpload {
-  /** `folderId`: where the file goes (absent or null: the top). */
-  fields: { filename?: string; isPublic?: boolean; folderId?: string | null };
+  /**
+   * `folderId`: where the file goes (absent or null: the top). `uploaderName`: the name a visitor of an upload
+   * link gave; `request`: the link it came through, whose limits it is claimed against.
+   */
+  fields: {
+    filename?: string;
+    isPublic?: boolean;
+    folderId?: string | null;
+    uploaderName?: string;
+    request?: ThroughRequest;
+  };
   /** What the bytes showed, and where they wait to be stored (a temporary file, or an object staged in S3). */
   file: InspectedBytes & { source: BlobSource; declaredType?: string; originalName?: string };
 }
@@ -81,6 +98,9 @@ const pickCopied = (source: files.FileRow) => ({
   size: source.size,
   client_mtime: source.client_mtime ?? null,
 });
+
+/** A file an upload link can no longer take (its file or byte limit reached meanwhile, or it closed). */
+const requestFull = () => new AppError('NOT_FOUND', LINK_MESSAGES.linkUnavailable);
 
 export class Files {
   constructor(
@@ -139,11 +159,14 @@ export class Files {
     const folder = await this.requireTargetFolder(viewer, ownerId, fields.folderId);
 
     const now = nowIso();
+    const name = uploadFilename(fields.filename, file.originalName, type);
+    const request = fields.request;
     const row: files.NewFileRow = {
       id: crypto.randomUUID(),
       owner_id: ownerId,
       blob_hash: file.hash,
-      filename: uploadFilename(fields.filename, file.originalName, type),
+      // What a visitor sends never takes the place of a file already there: it is numbered beside it.
+      filename: request ? await this.freeName(ownerId, folder?.id ?? null, name) : name,
       mimetype,
       category: fileCategory(mimetype),
       size: file.size,
@@ -152,8 +175,12 @@ export class Files {
       created_at: now,
       updated_at: now,
       folder_id: folder?.id ?? null,
+      ...(request && { request_id: request.id, upload_note: request.note }),
     };
-    await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, ownerId, row.size));
+    await this.references.commitNewFile(row, file, async (trx) => {
+      await this.quotas.reserve(trx, ownerId, row.size);
+      if (request && !(await claimRequestUpload(trx, request.id, row.size, now))) throw requestFull();
+    });
     this.hooks.afterCommit?.();
     await this.thumbnails.requestFor(row);
     return this.get(viewer, row.id);
@@ -285,6 +312,16 @@ export class Files {
     const folder = await requireFolderAccess(this.db, viewer, folderId, 'write');
     if (folder.owner_id !== ownerId) throw notFound(FOLDER_MESSAGES.notFound);
     return folder;
+  }
+
+  /** `name`, or `name (2)`, `name (3)`… when a file in the folder has it (ignoring case). */
+  private async freeName(ownerId: string, folderId: string | null, name: string): Promise<string> {
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; await files.hasFileNamed(this.db, ownerId, folderId, candidate); n++)
+      candidate = `${stem} (${n})${extension}`;
+    return candidate;
   }
 
   /** Whose tree an upload into this folder lands in (the folder's owner: an editor's upload is theirs). */

@@ -55,6 +55,8 @@ export class LinkVisits {
     query: { folderId?: string; cursor?: string },
   ): Promise<SharedFile> {
     const { link, locked } = await this.links.openLink(token, unlockProof);
+    // An upload link shares nothing to look at: to a visitor of /s/ it is no link at all.
+    if (link.kind === 'request') throw unavailable();
     if (locked) return { passwordRequired: true };
     if (link.kind === 'file') return this.links.visitFile(link, token);
     return this.folderView(link, token, query);

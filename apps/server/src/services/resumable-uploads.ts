@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { MESSAGES, fileTooLargeMessage } from '@cloudstash/contract';
+import { LINK_MESSAGES, MESSAGES, REQUEST_MESSAGES, fileTooLargeMessage } from '@cloudstash/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { inTransaction } from '../db/executor';
+import { inTransaction, type Executor } from '../db/executor';
 import { AppError, notFound } from '../errors';
 import { releaseLease, tryAcquireLease } from '../repositories/leases';
 import * as uploads from '../repositories/resumable-uploads';
@@ -11,7 +11,8 @@ import type { ResumableUploadRow, UploadPiecesRef } from '../repositories/resuma
 import { SNIFF_BYTES, headEvidence } from '../upload/detect-type';
 import { ByteTally } from '../upload/ingest';
 import { UploadOverrunError, type PieceStep, type UploadPieces } from '../upload/upload-pieces';
-import type { Files } from './files';
+import type { Files, ThroughRequest } from './files';
+import { lockRequest } from '../repositories/share-links';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 import { isoNow, type Clock } from './clock';
@@ -25,6 +26,8 @@ export interface NewResumableUpload {
   isPublic: boolean;
   /** The folder the file will land in; null for the top. */
   folderId: string | null;
+  /** Through an upload link: the link, and what the file will say of its sender. */
+  request?: ThroughRequest;
 }
 
 /** Where an upload stands; `fileId` once its last byte arrived and it became a file. */
@@ -120,6 +123,8 @@ export class ResumableUploads {
       tail_bytes: 0,
       head_bytes: null,
       folder_id: folderId,
+      request_id: input.request?.id ?? null,
+      upload_note: input.request?.note ?? null,
     };
     try {
       await this.admit(row);
@@ -143,20 +148,43 @@ export class ResumableUploads {
       if (inFlight.bytes + row.length > caps.bytes)
         throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.uploadsInFlightTooLarge);
       await this.quotas.assertFits(trx, row.owner_id, quota, inFlight.bytes + row.length);
+      if (row.request_id) await this.reserveInRequest(trx, row);
       await uploads.insertResumableUpload(trx, row);
     });
   }
 
-  async status(viewer: Viewer, id: string): Promise<ResumableProgress> {
-    return progressOf(await this.require(viewer, id));
+  /**
+   * An upload through an upload link holds its place under the link's limits from its creation: the files and
+   * bytes the link took, with those of its uploads in flight, must leave room for this one. The link's row is
+   * locked meanwhile, so uploads created at once are admitted one after the other.
+   */
+  private async reserveInRequest(trx: Executor, row: ResumableUploadRow): Promise<void> {
+    const link = await lockRequest(trx, row.request_id!);
+    if (!link) throw notFound(LINK_MESSAGES.linkUnavailable);
+    const inFlight = await uploads.inFlightOfRequest(trx, row.request_id!, isoNow(this.clock));
+    if (link.max_files !== null && link.files_received + inFlight.count + 1 > link.max_files)
+      throw new AppError('PAYLOAD_TOO_LARGE', REQUEST_MESSAGES.filesLimit);
+    if (link.max_bytes !== null && Number(link.bytes_received) + inFlight.bytes + row.length > link.max_bytes)
+      throw new AppError('PAYLOAD_TOO_LARGE', REQUEST_MESSAGES.bytesLimit);
+  }
+
+  /** `requestId`: the upload link the upload was made through (its routes' uploads are theirs alone). */
+  async status(viewer: Viewer, id: string, requestId: string | null = null): Promise<ResumableProgress> {
+    return progressOf(await this.require(viewer, id, requestId));
   }
 
   /**
    * Appends the bytes of one request at `offset`, which must be where the upload stands. Whatever arrived is
    * kept (made durable, then recorded) even when the request broke off, so the client resumes from there.
    */
-  async append(viewer: Viewer, id: string, offset: number, source: Readable): Promise<ResumableProgress> {
-    const row = await this.require(viewer, id);
+  async append(
+    viewer: Viewer,
+    id: string,
+    offset: number,
+    source: Readable,
+    requestId: string | null = null,
+  ): Promise<ResumableProgress> {
+    const row = await this.require(viewer, id, requestId);
     if (this.busy.has(id)) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
     if (offset !== row.offset) throw new AppError('CONFLICT', MESSAGES.uploadOffsetMismatch);
     this.busy.add(id);
@@ -212,8 +240,8 @@ export class ResumableUploads {
   }
 
   /** Cancels an upload: its row and its bytes go at once. */
-  async terminate(viewer: Viewer, id: string): Promise<void> {
-    const row = await this.require(viewer, id);
+  async terminate(viewer: Viewer, id: string, requestId: string | null = null): Promise<void> {
+    const row = await this.require(viewer, id, requestId);
     if (this.busy.has(id)) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
     const release = await this.holdWriter(id);
     try {
@@ -280,12 +308,13 @@ export class ResumableUploads {
     return (await uploads.allUploads(this.db)).filter((u) => !expired.has(u.id)).length;
   }
 
-  private async require(viewer: Viewer, id: string): Promise<ResumableUploadRow> {
+  private async require(viewer: Viewer, id: string, requestId: string | null): Promise<ResumableUploadRow> {
     const row = await uploads.findLiveUpload(this.db, id, viewer.id, isoNow(this.clock));
     // Someone else's upload answers exactly like a missing one: no one learns which ids exist. So does one past
-    // its lifetime, whatever expiry it was given before that rule.
+    // its lifetime, whatever expiry it was given before that rule, and one made through another way in (an
+    // upload link's uploads are reached through that link only, and the owner's own never through one).
     const ended = row && Date.parse(row.created_at) + this.config.resumableLifetimeMs <= this.clock.now();
-    if (!row || ended) throw notFound(MESSAGES.uploadNotFound);
+    if (!row || ended || (row.request_id ?? null) !== requestId) throw notFound(MESSAGES.uploadNotFound);
     return row;
   }
 
@@ -317,6 +346,7 @@ export class ResumableUploads {
           filename: row.filename ?? undefined,
           isPublic: row.is_public === 1,
           folderId: row.folder_id,
+          ...(row.request_id && { request: { id: row.request_id, note: row.upload_note ?? '' } }),
         },
         file: {
           ...bytes,

@@ -58,9 +58,15 @@ export class ShareLinks {
     private readonly clock: Clock,
   ) {}
 
+  /** An upload link is used up once it took its files or its bytes; any other once its downloads. */
   stateOf(link: links.LinkRow, now = this.clock.now()): LinkState {
     if (link.revoked_at) return 'revoked';
     if (link.expires_at && Date.parse(link.expires_at) <= now) return 'expired';
+    if (link.kind === 'request') {
+      const files = link.max_files != null && (link.files_received ?? 0) >= link.max_files;
+      const bytes = link.max_bytes != null && Number(link.bytes_received ?? 0) >= link.max_bytes;
+      return files || bytes ? 'used up' : 'active';
+    }
     if (link.max_downloads !== null && link.downloads >= link.max_downloads) return 'used up';
     return 'active';
   }
@@ -71,7 +77,8 @@ export class ShareLinks {
       _id: link.id,
       token: token ?? '',
       url: token ? `${this.config.publicOrigin ?? ''}/s/${token}` : '',
-      kind: link.kind,
+      // Listed links are never upload links (those have their own lists).
+      kind: link.kind === 'folder' ? 'folder' : 'file',
       fileId: link.file_id,
       folderId: link.folder_id,
       filename: link.filename,
@@ -91,22 +98,34 @@ export class ShareLinks {
   /** A new link to one of the viewer's own files (404 for others' private files, 403 for others' public ones). */
   async create(viewer: Viewer, fileId: string, input: CreateInput): Promise<Link> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'share');
-    return this.insert({ kind: 'file', file_id: file.id, folder_id: null, owner_id: file.owner_id }, input);
+    const id = await this.insert(
+      { kind: 'file', file_id: file.id, folder_id: null, owner_id: file.owner_id },
+      input,
+    );
+    return this.present((await links.findLinkById(this.db, id))!);
   }
 
   /** A new link to a folder and everything below it, read-only, with the same options as a file's. */
   async createForFolder(viewer: Viewer, folderId: string, input: CreateInput): Promise<Link> {
     const folder = await requireFolderAccess(this.db, viewer, folderId, 'share');
-    return this.insert(
+    const id = await this.insert(
       { kind: 'folder', file_id: null, folder_id: folder.id, owner_id: folder.owner_id },
       input,
     );
+    return this.present((await links.findLinkById(this.db, id))!);
   }
 
-  private async insert(
-    item: Pick<links.LinkRow, 'kind' | 'file_id' | 'folder_id' | 'owner_id'>,
-    input: CreateInput,
-  ): Promise<Link> {
+  /**
+   * Stores a new link of any kind (an upload link's own fields come with `item`), its token sealed and hashed;
+   * answers its id. An expiry must lie ahead.
+   */
+  async insert(
+    item: Pick<
+      links.LinkRow,
+      'kind' | 'file_id' | 'folder_id' | 'owner_id' | 'message' | 'max_files' | 'max_bytes'
+    >,
+    input: { label?: string; password?: string; expiresAt?: string; maxDownloads?: number },
+  ): Promise<string> {
     const now = this.clock.now();
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= now) {
@@ -130,7 +149,18 @@ export class ShareLinks {
       created_at: new Date(now).toISOString(),
       revoked_at: null,
     });
-    return this.present((await links.findLinkById(this.db, id))!);
+    return id;
+  }
+
+  /** The stored hash of a token (what a link is found by). */
+  hashOf(token: string): string {
+    return this.tokens.hash(token);
+  }
+
+  /** The visitor address of a link, and its token; both empty when the app secret changed since it was made. */
+  addressOf(link: links.LinkRow, prefix: '/s/' | '/r/'): { token: string; url: string } {
+    const token = this.tokens.unseal(link.token_sealed);
+    return { token: token ?? '', url: token ? `${this.config.publicOrigin ?? ''}${prefix}${token}` : '' };
   }
 
   /** The links of one file, for its owner or an administrator. */

@@ -59,6 +59,9 @@ export function throttlePolicies(
       windowMs: 60 * MINUTE,
     },
     singleSignOnPerAddress: perMinute,
+    /** New uploads through upload links: generous for a family's photos, a ceiling for a script filling a disk. */
+    requestUploadPerAddress: { ...perMinute, limit: 600, windowMs: 10 * MINUTE },
+    requestUploadPerLink: { ...perMinute, limit: 2000, windowMs: 10 * MINUTE },
     /** WebDAV sign-ins that failed (a wrong email or token, or a password), counted per address. */
     davFailuresPerAddress: perMinute,
   } satisfies Record<string, ThrottlePolicy>;

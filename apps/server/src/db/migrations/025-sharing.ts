@@ -12,6 +12,10 @@ import { isPostgres } from '../totals';
  *   grantee. An item is shared with a grantee at most once (a second share changes the role).
  * - links may share a folder: `kind` says which ('file' or 'folder'), `folder_id` names the folder and `file_id`
  *   becomes optional. SQLite cannot drop a NOT NULL, so there the table is rebuilt with the same rows.
+ * - upload links (file requests) are links of kind 'request' on a folder, with a message and limits on the files
+ *   and bytes they take, and counters of what they took (a conditional update of both keeps the limits under
+ *   parallel uploads). A file that came through one names it (`request_id`) and says who sent it
+ *   (`upload_note`); a resumable upload through one keeps both until it becomes that file.
  * - invites gain an id (administrators list and revoke them by it; older invites take their hash), the email
  *   one may be bound to, and when it was revoked.
  */
@@ -63,6 +67,26 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('shares_owner').on('shares').column('owner_id').execute();
 
   await linksForFolders(db);
+  await db.schema.alterTable('links').addColumn('message', 'text').execute();
+  await db.schema.alterTable('links').addColumn('max_files', 'integer').execute();
+  await db.schema.alterTable('links').addColumn('max_bytes', 'bigint').execute();
+  await db.schema
+    .alterTable('links')
+    .addColumn('files_received', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('links')
+    .addColumn('bytes_received', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable('files').addColumn('request_id', 'text').execute();
+  await db.schema.alterTable('files').addColumn('upload_note', 'text').execute();
+  await db.schema
+    .createIndex('files_request')
+    .on('files')
+    .columns(['request_id', 'created_at', 'id'])
+    .execute();
+  await db.schema.alterTable('resumable_uploads').addColumn('request_id', 'text').execute();
+  await db.schema.alterTable('resumable_uploads').addColumn('upload_note', 'text').execute();
 
   await db.schema.alterTable('invites').addColumn('id', 'text').execute();
   await db.schema.alterTable('invites').addColumn('email', 'text').execute();
