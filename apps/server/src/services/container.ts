@@ -137,6 +137,7 @@ export function createServices(
   const removal = new AccountRemoval(db, trash, resumable, clock);
   const accessTokens = new AccessTokens(db, clock);
   const accounts = new Accounts(db, registration, { throttle, clock });
+  const shares = new Shares(db, clock);
   const zips = new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock);
   const shareLinks = new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock);
   return {
@@ -147,7 +148,7 @@ export function createServices(
     batch: new Batch(db, folders, trash, clock),
     groups: new Groups(db, clock),
     invites: new Invites(db, config, clock),
-    shares: new Shares(db, clock),
+    shares,
     trash,
     trashSettings,
     zips,
@@ -193,7 +194,7 @@ export function createServices(
     // The WebDAV adapter (/dav/): the same files and folders, by path.
     dav: {
       credentials: new DavCredentials(accessTokens, throttle),
-      tree: new DavTree(db, files, new FolderAdapter(db, folders)),
+      tree: new DavTree(db, files, new FolderAdapter(db, folders), shares),
       locks: new DavLocks(db, clock),
       properties: new DavProperties(db),
     },

@@ -199,11 +199,12 @@ export class Files {
     // The instance's type rule, as for every upload; the name is the client's and decides no more than
     // an uploaded file's name does, and its declared type is whatever its platform guessed.
     const { mimetype } = await this.acceptedType({ head: file.head, text: file, originalName: target.name });
+    const ownerId = await this.uploadOwner(viewer, target.folderId);
     const now = nowIso();
     const clientMtime = target.clientMtime ?? null;
     const row: files.NewFileRow = {
       id: crypto.randomUUID(),
-      owner_id: viewer.id,
+      owner_id: ownerId,
       blob_hash: file.hash,
       filename: target.name,
       folder_id: target.folderId,
@@ -217,20 +218,24 @@ export class Files {
       client_mtime: clientMtime,
       exact_name: 1,
     };
-    await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, viewer.id, row.size));
+    await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, ownerId, row.size));
     this.hooks.afterCommit?.();
     await this.thumbnails.requestFor(row);
     return { id: row.id, blobHash: row.blob_hash };
   }
 
-  /** A copy of one of the viewer's files under an exact name: a new reference to the same bytes. */
+  /**
+   * A copy of a file the viewer may see, under an exact name in a folder they may write to: a new reference to
+   * the same bytes, the folder owner's.
+   */
   async copyNamed(viewer: Viewer, sourceId: string, target: NamedTarget): Promise<string> {
-    const source = await requireFileAccess(this.db, viewer, sourceId, 'delete');
+    const source = await requireFileAccess(this.db, viewer, sourceId, 'view');
+    const ownerId = await this.uploadOwner(viewer, target.folderId);
     const now = nowIso();
     const row: files.NewFileRow = {
       ...pickCopied(source),
       id: crypto.randomUUID(),
-      owner_id: viewer.id,
+      owner_id: ownerId,
       filename: target.name,
       folder_id: target.folderId,
       is_public: 0,
@@ -240,7 +245,7 @@ export class Files {
       exact_name: 1,
     };
     const copied = await this.references.commitCopy(row, (trx) =>
-      this.quotas.reserve(trx, viewer.id, row.size),
+      this.quotas.reserve(trx, ownerId, row.size),
     );
     if (!copied) throw new AppError('NOT_FOUND', MESSAGES.fileNotFound);
     await this.thumbnails.requestFor(row);
@@ -249,7 +254,9 @@ export class Files {
 
   /** A WebDAV rename or move: the file keeps its id, links and counts under its new exact name. */
   async renameExact(viewer: Viewer, fileId: string, target: NamedTarget): Promise<void> {
-    await requireFileAccess(this.db, viewer, fileId, 'move');
+    const file = await requireFileAccess(this.db, viewer, fileId, 'move');
+    if (target.folderId !== file.folder_id)
+      await this.requireTargetFolder(viewer, file.owner_id, target.folderId);
     await files.renameFileExact(
       this.db,
       fileId,

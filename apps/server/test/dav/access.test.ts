@@ -81,8 +81,12 @@ describe.each(DIALECTS)('WebDAV access on %s', (dialect) => {
       (await dav(stranger, 'PROPFIND', '/dav/Shared%20plans/', { headers: { depth: '0' } })).status,
     ).toBe(404);
     expect((await dav(stranger, 'DELETE', '/dav/Shared%20plans/')).status).toBe(404);
+    // Its own top holds only the (empty) folder of what others share with it.
     const own = await (await dav(stranger, 'PROPFIND', '/dav/', { headers: { depth: '1' } })).text();
-    expect(own).not.toContain('Shared');
+    expect(own).not.toContain('Shared%20plans');
+    expect(own).toContain('<d:href>/dav/Shared%20with%20me/</d:href>');
+    const shared = await dav(stranger, 'PROPFIND', '/dav/Shared%20with%20me/', { headers: { depth: '1' } });
+    expect((await shared.text()).match(/<d:response>/g)).toHaveLength(1);
   });
 
   it('the account password is refused with 401 saying to create a token; no credentials get the challenge', async () => {

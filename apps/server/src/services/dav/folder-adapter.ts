@@ -17,15 +17,15 @@ export class FolderAdapter implements DavFolders {
   ) {}
 
   /** The folder named exactly `name` (folder names are unique ignoring case; a path names one exactly). */
-  async child(viewer: Viewer, parentId: string | null, name: string): Promise<DavFolderRow | undefined> {
-    const row = await folders.findChildFolder(this.db, viewer.id, parentId, name);
+  async child(ownerId: string, parentId: string | null, name: string): Promise<DavFolderRow | undefined> {
+    const row = await folders.findChildFolder(this.db, ownerId, parentId, name);
     return row && row.name === name ? row : undefined;
   }
 
-  async *children(viewer: Viewer, parentId: string | null): AsyncGenerator<DavFolderRow> {
+  async *children(ownerId: string, parentId: string | null): AsyncGenerator<DavFolderRow> {
     let cursor: string | undefined;
     do {
-      const page = await folders.listChildFolders(this.db, viewer.id, parentId, { limit: PAGE, cursor });
+      const page = await folders.listChildFolders(this.db, ownerId, parentId, { limit: PAGE, cursor });
       yield* page.items;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -39,6 +39,10 @@ export class FolderAdapter implements DavFolders {
       created_at: created.createdAt,
       updated_at: created.updatedAt,
     };
+  }
+
+  byId(id: string): Promise<DavFolderRow | undefined> {
+    return folders.findFolder(this.db, id);
   }
 
   remove(viewer: Viewer, id: string): Promise<void> {

@@ -10,11 +10,13 @@ export interface DavFolderRow {
 
 /** What the WebDAV tree needs of folders; services/dav/folder-adapter.ts answers it with the Folders service. */
 export interface DavFolders {
-  /** The folder named exactly `name` in `parentId` (null: the top), one indexed lookup. */
-  child(viewer: Viewer, parentId: string | null, name: string): Promise<DavFolderRow | undefined>;
-  /** Every folder in `parentId`, a page at a time. */
-  children(viewer: Viewer, parentId: string | null): AsyncGenerator<DavFolderRow>;
+  /** The folder named exactly `name` in `parentId` (null: the top) of `ownerId`'s tree, one indexed lookup. */
+  child(ownerId: string, parentId: string | null, name: string): Promise<DavFolderRow | undefined>;
+  /** Every folder in `parentId` of `ownerId`'s tree, a page at a time. */
+  children(ownerId: string, parentId: string | null): AsyncGenerator<DavFolderRow>;
   create(viewer: Viewer, parentId: string | null, name: string): Promise<DavFolderRow>;
+  /** The folder with this id, whoever's it is (a folder shared with the viewer). */
+  byId(id: string): Promise<DavFolderRow | undefined>;
   /** Removes the folder and everything in it, as the API's delete does. */
   remove(viewer: Viewer, id: string): Promise<void>;
   moveFolder(viewer: Viewer, id: string, parentId: string | null, name: string): Promise<void>;

@@ -6,12 +6,20 @@ import type { Files } from '../files';
 import type { Viewer } from '../sessions';
 import type { DavFolders, DavFolderRow } from './folders';
 import { DavError } from './errors';
-import { VisibleNames, storedNameCandidates } from './names';
+import { VisibleNames, baseVisibleName, numbered, storedNameCandidates } from './names';
+import type { Shares } from '../sharing/shares';
+
+/** `name.ext` → `name (owner).ext`: the same name shared by two people, told apart by whose it is. */
+const numberedWith = (name: string, owner: string) => numbered(name, 0).replace(' (0)', ` (${owner})`);
 
 export type DavFolder = {
   kind: 'folder';
-  /** null for the account's top level (`/dav/`). */
+  /** null for the account's top level (`/dav/`) and for `/dav/Shared with me/`. */
   id: string | null;
+  /** Whose tree the folder is in: the viewer's, or the owner's of a folder shared with the viewer. */
+  ownerId: string;
+  /** `/dav/Shared with me/`: no folder of anyone's, the items others shared with the viewer. */
+  sharedWithMe?: true;
   path: string;
   name: string;
   createdAt: string;
@@ -42,10 +50,14 @@ export const joinPath = (parent: string, name: string) => (parent === '/' ? `/${
 
 export const resourceKey = (r: DavResource) => (r.kind === 'file' ? `file:${r.row.id}` : `folder:${r.id}`);
 
-function folderResource(row: DavFolderRow, path: string): DavFolder {
+/** The top folder that holds what others shared with the viewer; it hides a folder of the same name of theirs. */
+export const SHARED_WITH_ME = 'Shared with me';
+
+function folderResource(row: DavFolderRow, path: string, ownerId: string): DavFolder {
   return {
     kind: 'folder',
     id: row.id,
+    ownerId,
     path,
     name: row.name,
     createdAt: row.created_at,
@@ -62,11 +74,24 @@ export class DavTree {
     private readonly db: Db,
     private readonly files: Files,
     private readonly folders: DavFolders,
+    private readonly shares: Pick<Shares, 'withMe'>,
   ) {}
 
   root(viewer: Viewer): DavFolder {
     const created = viewer.user.createdAt;
-    return { kind: 'folder', id: null, path: '/', name: '', createdAt: created, updatedAt: created };
+    return {
+      kind: 'folder',
+      id: null,
+      ownerId: viewer.id,
+      path: '/',
+      name: '',
+      createdAt: created,
+      updatedAt: created,
+    };
+  }
+
+  private sharedWithMe(viewer: Viewer): DavFolder {
+    return { ...this.root(viewer), path: `/${SHARED_WITH_ME}`, name: SHARED_WITH_ME, sharedWithMe: true };
   }
 
   /** Resolves decoded path segments, folder by folder, then the last one as a folder or a file. */
@@ -74,9 +99,10 @@ export class DavTree {
     let folder = this.root(viewer);
     if (!segments.length) return { path: '/', name: '', resource: folder };
     for (const segment of segments.slice(0, -1)) {
-      const row = await this.folders.child(viewer, folder.id, segment);
-      if (!row) return { path: joinPath(joinPath(folder.path, segment), '…'), name: segments.at(-1)! };
-      folder = folderResource(row, joinPath(folder.path, segment));
+      const next = await this.childOf(viewer, folder, segment);
+      if (next?.kind !== 'folder')
+        return { path: joinPath(joinPath(folder.path, segment), '…'), name: segments.at(-1)! };
+      folder = next;
     }
     const name = segments.at(-1)!;
     const path = joinPath(folder.path, name);
@@ -85,10 +111,15 @@ export class DavTree {
 
   /** The folder or file shown as `name` in `folder`. */
   async childOf(viewer: Viewer, folder: DavFolder, name: string): Promise<DavResource | undefined> {
+    if (folder.sharedWithMe) {
+      for await (const item of this.sharedItems(viewer)) if (item.name === name) return item;
+      return undefined;
+    }
+    if (folder.id === null && name === SHARED_WITH_ME) return this.sharedWithMe(viewer);
     const path = joinPath(folder.path, name);
-    const sub = await this.folders.child(viewer, folder.id, name);
-    if (sub) return folderResource(sub, path);
-    const rows = await entries.filesNamed(this.db, viewer.id, folder.id, storedNameCandidates(name));
+    const sub = await this.folders.child(folder.ownerId, folder.id, name);
+    if (sub) return folderResource(sub, path, folder.ownerId);
+    const rows = await entries.filesNamed(this.db, folder.ownerId, folder.id, storedNameCandidates(name));
     const names = new VisibleNames();
     for (const row of rows) {
       if (names.next(row) === name) return { kind: 'file', path, name, folderId: folder.id, row };
@@ -98,13 +129,17 @@ export class DavTree {
 
   /** A folder's folders, then its files, a page at a time (a listing of any size keeps memory flat). */
   async *children(viewer: Viewer, folder: DavFolder): AsyncGenerator<DavResource> {
-    for await (const row of this.folders.children(viewer, folder.id)) {
-      yield folderResource(row, joinPath(folder.path, row.name));
+    if (folder.sharedWithMe) return yield* this.sharedItems(viewer);
+    if (folder.id === null) yield this.sharedWithMe(viewer);
+    for await (const row of this.folders.children(folder.ownerId, folder.id)) {
+      // The top's own folder of that name is hidden by the folder of shared items.
+      if (folder.id === null && row.name === SHARED_WITH_ME) continue;
+      yield folderResource(row, joinPath(folder.path, row.name), folder.ownerId);
     }
     const names = new VisibleNames();
     let after: DavFileRow | undefined;
     for (;;) {
-      const page = await entries.filesInFolderPage(this.db, viewer.id, folder.id, after, PAGE);
+      const page = await entries.filesInFolderPage(this.db, folder.ownerId, folder.id, after, PAGE);
       for (const row of page) {
         const name = names.next(row);
         yield { kind: 'file', path: joinPath(folder.path, name), name, folderId: folder.id, row };
@@ -114,7 +149,46 @@ export class DavTree {
     }
   }
 
+  /**
+   * The items others shared with the viewer, each once, named as in their owner's tree; two of one name are told
+   * apart by their owner's name, then numbered.
+   */
+  private async *sharedItems(viewer: Viewer): AsyncGenerator<DavResource> {
+    const items = await this.shares.withMe(viewer);
+    const fileRows = new Map(
+      (
+        await entries.fileRowsByIds(
+          this.db,
+          items.filter((i) => i.kind === 'file').map((i) => i._id),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const folderRows = new Map<string, DavFolderRow>();
+    for (const item of items.filter((i) => i.kind === 'folder')) {
+      const row = await this.folders.byId(item._id);
+      if (row) folderRows.set(item._id, row);
+    }
+    const base = (item: (typeof items)[number]) => {
+      const row = fileRows.get(item._id);
+      return row ? baseVisibleName(row) : item.name;
+    };
+    const counts = new Map<string, number>();
+    for (const item of items) counts.set(base(item), (counts.get(base(item)) ?? 0) + 1);
+    const taken = new VisibleNames();
+    for (const item of items) {
+      const plain = base(item);
+      const owned = counts.get(plain)! > 1 ? numberedWith(plain, item.owner.name) : plain;
+      const name = taken.next({ filename: owned, exact_name: 1, mimetype: '' });
+      const path = joinPath(`/${SHARED_WITH_ME}`, name);
+      const fileRow = fileRows.get(item._id);
+      const folderRow = folderRows.get(item._id);
+      if (fileRow) yield { kind: 'file', path, name, folderId: null, row: fileRow };
+      else if (folderRow) yield { ...folderResource(folderRow, path, item.owner._id), name };
+    }
+  }
+
   async makeFolder(viewer: Viewer, parent: DavFolder, name: string): Promise<void> {
+    if (parent.sharedWithMe) throw new DavError(403, DAV_MESSAGES.notAllowed);
     await this.folders.create(viewer, parent.id, name);
   }
 
@@ -127,6 +201,7 @@ export class DavTree {
 
   /** A rename or a move: one row changes, whatever a folder holds. */
   async move(viewer: Viewer, resource: DavResource, parent: DavFolder, name: string): Promise<void> {
+    if (parent.sharedWithMe) throw new DavError(403, DAV_MESSAGES.notAllowed);
     if (resource.kind === 'file') {
       return this.files.renameExact(viewer, resource.row.id, { name, folderId: parent.id });
     }
@@ -145,11 +220,12 @@ export class DavTree {
     name: string,
     infinite: boolean,
   ): Promise<string> {
+    if (parent.sharedWithMe) throw new DavError(403, DAV_MESSAGES.notAllowed);
     if (resource.kind === 'file') {
       return `file:${await this.files.copyNamed(viewer, resource.row.id, { name, folderId: parent.id })}`;
     }
     const created = await this.folders.create(viewer, parent.id, name);
-    const copy = folderResource(created, joinPath(parent.path, name));
+    const copy = folderResource(created, joinPath(parent.path, name), parent.ownerId);
     if (infinite) {
       for await (const child of this.children(viewer, resource)) {
         await this.copy(viewer, child, copy, child.name, true);
