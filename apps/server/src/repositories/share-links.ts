@@ -129,6 +129,15 @@ export async function updateRequest(
   await db.updateTable('links').set(changes).where('id', '=', id).execute();
 }
 
+/** The folder and upload links of folders gone for good (a file's links go with it by foreign key). */
+export async function deleteLinksOfFolders(db: Executor, folderIds: string[]): Promise<void> {
+  for (let i = 0; i < folderIds.length; i += 500)
+    await db
+      .deleteFrom('links')
+      .where('folder_id', 'in', folderIds.slice(i, i + 500))
+      .execute();
+}
+
 /** Revokes a link once; a second revoke keeps the first time. */
 export async function revokeLink(db: Executor, id: string, now: string): Promise<void> {
   await db

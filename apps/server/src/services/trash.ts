@@ -6,6 +6,8 @@ import { notFound } from '../errors';
 import { removePropertiesOf } from '../repositories/dav-properties';
 import { fileIdsOfOwner } from '../repositories/files';
 import * as folders from '../repositories/folders';
+import { deleteLinksOfFolders } from '../repositories/share-links';
+import { deleteSharesOfItems } from '../repositories/shares';
 import * as trash from '../repositories/trash';
 import type { TrashedRows, TrashEntryRow } from '../repositories/trash';
 import type { BlobReferences } from './blob-references';
@@ -151,6 +153,8 @@ export class Trash {
   private async purgeEntry(id: string): Promise<boolean> {
     const released = await this.references.releaseTrashEntry(id);
     if (!released) return false;
+    // What was shared of the item itself ends with it (a restore would have brought it back).
+    await forgetSharing(this.db, [id]);
     for (const hash of released) this.reclaims.add(hash);
     return true;
   }
@@ -271,9 +275,11 @@ export class Trash {
   }
 
   private async removeFiles(fileIds: string[]) {
-    for (let i = 0; i < fileIds.length; i += FILE_BATCH)
-      for (const hash of await this.references.removeFiles(fileIds.slice(i, i + FILE_BATCH)))
-        this.reclaims.add(hash);
+    for (let i = 0; i < fileIds.length; i += FILE_BATCH) {
+      const batch = fileIds.slice(i, i + FILE_BATCH);
+      for (const hash of await this.references.removeFiles(batch)) this.reclaims.add(hash);
+      await forgetSharing(this.db, batch);
+    }
   }
 
   /**
@@ -298,6 +304,7 @@ export class Trash {
       this.db,
       all.map((id) => `folder:${id}`),
     );
+    await forgetSharing(this.db, all);
     // Deepest first is not needed: no foreign keys tie a folder to its parent, and all of them go.
     await folders.deleteFolderRows(this.db, all);
   }
@@ -321,4 +328,10 @@ function presentTrashItem(row: Omit<TrashEntryRow, 'rows'>): TrashItem {
     deletedAt: row.deleted_at,
     purgeAt: row.purge_at,
   };
+}
+
+/** The shares of items gone for good, and the folder and upload links of folders among them. */
+async function forgetSharing(db: Executor, itemIds: string[]): Promise<void> {
+  await deleteSharesOfItems(db, itemIds);
+  await deleteLinksOfFolders(db, itemIds);
 }
