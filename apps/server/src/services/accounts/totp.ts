@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ACCOUNT_MESSAGES, RECOVERY_CODE_COUNT, type TotpSetup, type TotpStatus } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
-import { inTransaction, nowIso } from '../../db/executor';
+import { inTransaction } from '../../db/executor';
 import { AppError } from '../../errors';
 import * as totp from '../../repositories/totp';
 import { hashToken, type Viewer } from '../sessions';
@@ -64,7 +64,7 @@ export class Totp {
     if (step === null) throw fieldError('code', ACCOUNT_MESSAGES.totpCodeInvalid);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await inTransaction(this.db, async (trx) => {
-      if (!(await totp.confirmSecret(trx, viewer.id, row.pending_secret!, step, nowIso()))) {
+      if (!(await totp.confirmSecret(trx, viewer.id, row.pending_secret!, step, isoNow(this.clock)))) {
         throw new AppError('CONFLICT', ACCOUNT_MESSAGES.totpNoPendingSetup);
       }
       await totp.replaceRecoveryCodes(
