@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, booleanText } from '@cloudstash/contract';
 import { AppError } from '../errors';
 import { folderField } from './multipart-upload';
@@ -73,3 +73,25 @@ export function describeUpload(
 
 /** Upload-Expires is an HTTP date. */
 export const httpDate = (iso: string) => new Date(iso).toUTCString();
+
+/** Whether a request carries upload bytes (a PATCH, or a POST that creates with upload). */
+export const carriesUploadBytes = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim() === OFFSET_CONTENT_TYPE;
+
+/**
+ * What every tus endpoint of a plugin shares: the bytes are streamed to disk by the service, never buffered
+ * (the parser hands the request on untouched); every request but OPTIONS names the protocol version; and
+ * OPTIONS on `url` answers what the server supports.
+ */
+export function speakTus(app: FastifyInstance, url: string, maxUploadBytes: number, tags: string[]): void {
+  app.addContentTypeParser(OFFSET_CONTENT_TYPE, (_request, _payload, done) => done(null));
+  app.addHook('onRequest', async (request, reply) => requireTusVersion(request, reply));
+  app.options(url, { schema: { tags, hide: true } }, async (_request, reply) =>
+    reply
+      .status(204)
+      .header('Tus-Version', TUS_VERSION)
+      .header('Tus-Extension', TUS_EXTENSIONS)
+      .header('Tus-Max-Size', String(maxUploadBytes))
+      .send(),
+  );
+}

@@ -82,5 +82,7 @@ export function filesInFolderPage(
 /** The files among these ids, as a WebDAV listing shows them (the items shared with someone). */
 export function fileRowsByIds(db: Executor, ids: string[]): Promise<DavFileRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('files').select(ENTRY_COLUMNS).where('id', 'in', ids).execute() as Promise<DavFileRow[]>;
+  return db.selectFrom('files').select(ENTRY_COLUMNS).where('id', 'in', ids).execute() as Promise<
+    DavFileRow[]
+  >;
 }

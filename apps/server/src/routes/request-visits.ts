@@ -17,13 +17,11 @@ import { AppError } from '../errors';
 import { setUnlockCookie, unlockProofOf } from '../http/link-unlock';
 import { receiveUpload } from '../http/multipart-upload';
 import {
-  OFFSET_CONTENT_TYPE,
-  TUS_EXTENSIONS,
-  TUS_VERSION,
   byteCountHeader,
+  carriesUploadBytes,
   describeUpload,
   parseUploadMetadata,
-  requireTusVersion,
+  speakTus,
 } from '../http/tus';
 import type { Services } from '../services/container';
 
@@ -98,19 +96,7 @@ export const requestVisitRoutes: FastifyPluginAsyncZod<{ services: Services; con
   // Resumable uploads through the link: the same tus protocol as /uploads, each upload reached through its link.
   await app.register(async (plugin) => {
     const tus = plugin.withTypeProvider<ZodTypeProvider>();
-    tus.addContentTypeParser(OFFSET_CONTENT_TYPE, (_request, _payload, done) => done(null));
-    tus.addHook('onRequest', async (request, reply) => requireTusVersion(request, reply));
-    const withBody = (contentType: string | undefined) =>
-      contentType?.split(';')[0]?.trim() === OFFSET_CONTENT_TYPE;
-
-    tus.options('/r/:token/uploads', { schema: { tags, hide: true } }, async (_request, reply) =>
-      reply
-        .status(204)
-        .header('Tus-Version', TUS_VERSION)
-        .header('Tus-Extension', TUS_EXTENSIONS)
-        .header('Tus-Max-Size', String(config.maxUploadBytes))
-        .send(),
-    );
+    speakTus(tus, '/r/:token/uploads', config.maxUploadBytes, tags);
 
     tus.post(
       '/r/:token/uploads',
@@ -132,7 +118,7 @@ export const requestVisitRoutes: FastifyPluginAsyncZod<{ services: Services; con
         });
         let progress = created.progress;
         void reply.header('Location', `${requestPath(token)}/uploads/${progress.id}`);
-        if (withBody(request.headers['content-type']))
+        if (carriesUploadBytes(request.headers['content-type']))
           progress = await uploadRequests.append(token, proof(request), progress.id, 0, request.raw);
         return describeUpload(reply.status(201), progress).send();
       },
@@ -152,7 +138,7 @@ export const requestVisitRoutes: FastifyPluginAsyncZod<{ services: Services; con
     });
 
     tus.patch('/r/:token/uploads/:id', { schema: { tags, params: uploadParams } }, async (request, reply) => {
-      if (!withBody(request.headers['content-type']))
+      if (!carriesUploadBytes(request.headers['content-type']))
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadContentType);
       const offset = byteCountHeader(request, 'upload-offset', MESSAGES.uploadOffsetMismatch);
       const { token, id } = request.params;

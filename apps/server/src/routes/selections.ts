@@ -11,7 +11,7 @@ import {
   zipBodySchema,
 } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
-import { contentDisposition } from '../http/content-disposition';
+import { sendZip } from '../http/send-zip';
 import { AppError } from '../errors';
 import { isCrossSite } from '../http/origin-check';
 import type { Services } from '../services/container';
@@ -67,13 +67,7 @@ export const selectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       const viewer = userId ? await services.accounts.viewerOf(userId) : null;
       if (!viewer) throw new AppError('FORBIDDEN', MESSAGES.downloadLinkInvalid);
       const zip = await zips.open(viewer, request.params.id);
-      reply.headers({
-        'Content-Type': 'application/zip',
-        'Content-Disposition': contentDisposition('attachment', zip.filename),
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      return reply.send(zip.stream);
+      return sendZip(reply, zip);
     },
   );
 };

@@ -17,7 +17,7 @@ import {
   unlockBodySchema,
   zipBodySchema,
 } from '@cloudstash/contract';
-import { contentDisposition } from '../http/content-disposition';
+import { sendZip } from '../http/send-zip';
 import { setUnlockCookie, unlockProofOf } from '../http/link-unlock';
 import { sendContent } from '../http/send-content';
 import { sendThumbnail } from '../http/send-thumbnail';
@@ -162,13 +162,7 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
     async (request, reply) => {
       const { token, selectionId } = request.params;
       const zip = await linkVisits.openZip(token, proof(request), selectionId);
-      reply.headers({
-        'Content-Type': 'application/zip',
-        'Content-Disposition': contentDisposition('attachment', zip.filename),
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      return reply.send(zip.stream);
+      return sendZip(reply, zip);
     },
   );
 };

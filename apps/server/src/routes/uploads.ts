@@ -4,13 +4,11 @@ import { API_BASE, MESSAGES } from '@cloudstash/contract';
 import { signedIn } from '../http/auth';
 import { AppError } from '../errors';
 import {
-  OFFSET_CONTENT_TYPE,
-  TUS_EXTENSIONS,
-  TUS_VERSION,
   byteCountHeader,
+  carriesUploadBytes,
   describeUpload,
   parseUploadMetadata,
-  requireTusVersion,
+  speakTus,
 } from '../http/tus';
 import {
   TUS_CONSUMES,
@@ -26,7 +24,6 @@ import type { Services } from '../services/container';
 const tags = ['uploads'];
 const params = z.object({ id: z.uuid() });
 
-
 /**
  * Resumable uploads, tus 1.0.0 (core, creation, creation-with-upload, termination, expiration). Written here
  * rather than on a tus server library: the rules that matter are ours (an upload is its creator's alone, its
@@ -37,22 +34,7 @@ const params = z.object({ id: z.uuid() });
 export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { resumable, config } = services;
 
-  // The body of a PATCH (or of a POST that creates with upload) is streamed to disk by the service, never
-  // buffered: the parser hands the request on untouched.
-  app.addContentTypeParser(OFFSET_CONTENT_TYPE, (_request, _payload, done) => done(null));
-  app.addHook('onRequest', async (request, reply) => requireTusVersion(request, reply));
-
-  const withBody = (contentType: string | undefined) =>
-    contentType?.split(';')[0]?.trim() === OFFSET_CONTENT_TYPE;
-
-  app.options('/uploads', { schema: { tags, hide: true } }, async (_request, reply) =>
-    reply
-      .status(204)
-      .header('Tus-Version', TUS_VERSION)
-      .header('Tus-Extension', TUS_EXTENSIONS)
-      .header('Tus-Max-Size', String(config.maxUploadBytes))
-      .send(),
-  );
+  speakTus(app, '/uploads', config.maxUploadBytes, tags);
 
   // Headers and bytes are described for the OpenAPI document and checked by the handlers, which answer a
   // bad one with the protocol's message (and never let Fastify buffer the bytes).
@@ -77,7 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
       let progress = await resumable.create(viewer, { length, ...metadata });
       void reply.header('Location', `${API_BASE}/uploads/${progress.id}`);
-      if (withBody(request.headers['content-type'])) {
+      if (carriesUploadBytes(request.headers['content-type'])) {
         progress = await resumable.append(viewer, progress.id, 0, request.raw);
       }
       return describeUpload(reply.status(201), progress).send();
@@ -114,7 +96,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       const viewer = signedIn(request);
-      if (!withBody(request.headers['content-type']))
+      if (!carriesUploadBytes(request.headers['content-type']))
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadContentType);
       const offset = byteCountHeader(request, 'upload-offset', MESSAGES.uploadOffsetMismatch);
       const progress = await resumable.append(viewer, request.params.id, offset, request.raw);

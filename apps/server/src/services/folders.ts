@@ -7,13 +7,13 @@ import {
   type UpdateFolderBody,
 } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
-import { inTransaction, type Executor } from '../db/executor';
+import type { Executor } from '../db/executor';
 import { AppError } from '../errors';
 import * as folders from '../repositories/folders';
 import type { FolderRow } from '../repositories/folders';
 import { grantsOn } from '../repositories/shares';
 import { findUserById } from '../repositories/users';
-import { isUniqueViolation } from './accounts/errors';
+import { writeUnique } from './accounts/errors';
 import { isoNow, type Clock } from './clock';
 import { folderWithAccess, requireFolderAccess } from './access-policy';
 import type { Viewer } from './sessions';
@@ -178,12 +178,7 @@ export class Folders {
   }
 
   /** A write that may meet a name taken by a write racing it: the unique index's refusal is the same 409. */
-  private async writeNamed(work: (trx: Executor) => Promise<void>): Promise<void> {
-    try {
-      await inTransaction(this.db, work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
-      throw error;
-    }
+  private writeNamed(work: (trx: Executor) => Promise<void>): Promise<void> {
+    return writeUnique(this.db, work, nameTaken);
   }
 }

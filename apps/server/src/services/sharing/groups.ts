@@ -5,7 +5,7 @@ import { inTransaction, type Executor } from '../../db/executor';
 import { AppError, notFound } from '../../errors';
 import * as groups from '../../repositories/groups';
 import { countExistingUsers } from '../../repositories/users';
-import { isUniqueViolation } from '../accounts/errors';
+import { writeUnique } from '../accounts/errors';
 import { isoNow, type Clock } from '../clock';
 import type { Viewer } from '../sessions';
 
@@ -84,12 +84,7 @@ export class Groups {
     await groups.setGroupMembers(trx, id, unique, now);
   }
 
-  private async writeNamed(work: (trx: Executor) => Promise<void>): Promise<void> {
-    try {
-      await inTransaction(this.db, work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
-      throw error;
-    }
+  private writeNamed(work: (trx: Executor) => Promise<void>): Promise<void> {
+    return writeUnique(this.db, work, nameTaken);
   }
 }
