@@ -44,8 +44,11 @@ function freeLoopbackPort(): string {
 }
 
 const INSTANCE_WIDE = /(instance-settings|any-file-type|versions)\.spec\.ts$/;
-// The trash spec registers its own users and turns the trash on: it runs after the instance-wide specs, one of
-// which closes registration for a while.
+// An invite is used up only while registration is by invite, and instance-settings.spec.ts changes that setting
+// too: the invites spec runs after the instance-wide project, alone, so neither changes it under the other.
+const INVITES = /invites\.spec\.ts$/;
+// The trash spec registers its own users and turns the trash on: it runs after the instance-wide specs and the
+// invites spec, which close registration or make it by invite for a while.
 const AFTER_INSTANCE_WIDE = /trash\.spec\.ts$/;
 
 export default defineConfig({
@@ -86,7 +89,7 @@ export default defineConfig({
       name: 'desktop-chromium',
       testMatch: /.*\.spec\.ts$/,
       // Single sign-on needs a provider and its own instance: playwright.oidc.config.ts runs those.
-      testIgnore: [INSTANCE_WIDE, AFTER_INSTANCE_WIDE, /oidc-.*\.spec\.ts$/],
+      testIgnore: [INSTANCE_WIDE, INVITES, AFTER_INSTANCE_WIDE, /oidc-.*\.spec\.ts$/],
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
@@ -99,9 +102,15 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
     {
+      name: 'invites',
+      testMatch: INVITES,
+      dependencies: ['instance-wide'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+    },
+    {
       name: 'after-instance-wide',
       testMatch: AFTER_INSTANCE_WIDE,
-      dependencies: ['instance-wide'],
+      dependencies: ['invites'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
   ],

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { User } from '@cloudstash/contract';
 
 /** Test-only: a Storage stand-in (what localStorage offers the app), with its contents open to the test. */
@@ -19,3 +20,39 @@ export const sampleUser: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
+
+/** Test-only: one request the app sent, as a fake server sees it. */
+export interface ApiCall {
+  method: string;
+  /** Without the API's base (`/shares`, not `/api/v1/shares`). */
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/** Test-only: what a fake server answers: a body (sent as JSON, with `status`), or undefined for a 404. */
+export type FakeAnswer = { status?: number; body: unknown } | undefined;
+
+/**
+ * Test-only: a fetch stand-in that hands each API request to `answer` and records it, so a test can play the
+ * server's part and then check what the screen asked for. Undone by vi.unstubAllGlobals().
+ */
+export function fakeApi(answer: (call: ApiCall) => FakeAnswer): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const parsed = new URL(url, 'http://app');
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      path: parsed.pathname.replace(/^\/api\/v1/, ''),
+      query: Object.fromEntries(parsed.searchParams),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    };
+    calls.push(call);
+    const reply = answer(call);
+    return new Response(JSON.stringify(reply?.body ?? { message: 'Not found' }), {
+      status: reply ? (reply.status ?? 200) : 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}

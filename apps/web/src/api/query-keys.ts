@@ -38,4 +38,18 @@ export const queryKeys = {
   adminSettings: ['admin', 'settings'] as const,
   versionSettings: ['admin', 'settings', 'versions'] as const,
   trashSettings: ['admin', 'settings', 'trash'] as const,
+  /** Groups are the administrator's; a change to one also changes what the share lists say about it. */
+  adminGroups: ['admin', 'groups'] as const,
+  adminGroup: (id: string) => ['admin', 'groups', id] as const,
+  /** The groups the signed-in account belongs to (the profile's Groups section). */
+  myGroups: ['account', 'groups'] as const,
+  /**
+   * Sharing inside the instance lives under 'shares': a share made, changed or left refreshes who has access to
+   * an item and what is shared with me with one invalidation.
+   */
+  shares: ['shares'] as const,
+  itemShares: (kind: 'file' | 'folder', id: string) => ['shares', 'item', kind, id] as const,
+  sharedWithMe: ['shares', 'with-me'] as const,
+  sharePeople: (q: string) => ['shares', 'people', q] as const,
+  shareGroups: (q: string) => ['shares', 'groups', q] as const,
 };

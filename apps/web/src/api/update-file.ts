@@ -7,14 +7,15 @@ import { invalidateFileData } from './file-cache';
 export interface UpdateFileInput {
   id: string;
   filename: string;
-  isPublic: boolean;
+  /** Left out by an editor of a shared folder: only the owner decides whether a file is public. */
+  isPublic?: boolean;
 }
 
 /** PATCH /files/update/{id}, sent as form data (the server also reads JSON). */
 export function updateFile({ id, filename, isPublic }: UpdateFileInput) {
   const form = new FormData();
   form.set('filename', filename);
-  form.set('isPublic', String(isPublic));
+  if (isPublic !== undefined) form.set('isPublic', String(isPublic));
   return apiRequest<Envelope<StoredFile>>(`/files/update/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: form,

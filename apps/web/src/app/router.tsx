@@ -5,6 +5,7 @@ import { RootLayout } from './layouts/RootLayout';
 import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
 import { AppErrorScreen } from './AppErrorScreen';
 import type { RouteHandle } from './route-announce';
+import type { FolderLinkDialog } from '../features/my-files/components/folder-link-dialogs';
 
 // Every screen but the landing page is its own chunk, so a first-time visitor downloads only the landing page.
 // Route-level lazy (not React.lazy): the router fetches a screen's chunk before it commits the navigation,
@@ -18,8 +19,27 @@ const loadLoginPage = () => import('../features/auth/components/LoginPage').then
 const loadRegisterPage = () => import('../features/auth/components/RegisterPage').then(screen);
 const loadResetPasswordPage = () => import('../features/auth/components/ResetPasswordPage').then(screen);
 const loadProfilePage = () => import('../features/profile/ProfilePage').then(screen);
-const loadMyFilesPage = () => import('../features/my-files/components/MyFilesPage').then(screen);
+/**
+ * My Files with the folder dialogs other features add: share links and upload links. Features never import each
+ * other, so they are put together here; each keeps its own chunk (My Files' is still MyFilesPage-*.js).
+ */
+const loadMyFilesPage = async () => {
+  const [page, links, uploadLinks] = await Promise.all([
+    import('../features/my-files/components/MyFilesPage'),
+    import('../features/links/components/FolderLinksDialog'),
+    import('../features/upload-request/components/UploadLinksDialog'),
+  ]);
+  const linkDialogs: FolderLinkDialog[] = [
+    { label: 'Share link…', Dialog: links.FolderLinksDialog },
+    { label: 'Upload link…', Dialog: uploadLinks.UploadLinksDialog },
+  ];
+  return { Component: () => <page.default linkDialogs={linkDialogs} /> };
+};
 const loadTrashPage = () => import('../features/trash/components/TrashPage').then(screen);
+const loadSharedWithMePage = () =>
+  import('../features/shared-with-me/components/SharedWithMePage').then(screen);
+// A shared folder is walked by My Files' own folder screen, with what the caller's access allows.
+const loadSharedFolderPage = () => import('../features/my-files/components/SharedFolderPage').then(screen);
 const loadPublicFilesPage = () => import('../features/public-files/components/PublicFilesPage').then(screen);
 const loadUploadPage = () => import('../features/upload/components/UploadPage').then(screen);
 const loadFilePreviewPage = () => import('./screens/FilePreviewScreen').then(screen);
@@ -28,12 +48,15 @@ const loadAdminUsersPage = () => import('../features/admin-users/components/Admi
 const loadAdminUserDetailPage = () =>
   import('../features/admin-users/components/AdminUserDetailPage').then(screen);
 const loadAdminFilesPage = () => import('../features/admin-files/components/AdminFilesPage').then(screen);
+const loadAdminGroupsPage = () => import('../features/admin-groups/components/AdminGroupsPage').then(screen);
 const loadStorageStatsPage = () => import('../features/admin-stats/components/StorageStatsPage').then(screen);
 const loadAdminSettingsPage = () =>
   import('../features/admin-settings/components/AdminSettingsPage').then(screen);
 const loadSharedLinksPage = () => import('../features/links/components/SharedLinksPage').then(screen);
 const loadAdminLinksPage = () => import('../features/links/components/AdminLinksPage').then(screen);
 const loadSharedVisitPage = () => import('../features/shared-visit/components/SharedVisitPage').then(screen);
+const loadUploadRequestPage = () =>
+  import('../features/upload-request/components/UploadRequestPage').then(screen);
 const loadNotFoundPage = () => import('./NotFoundPage').then(screen);
 /** The screen's name in the document title ('My Files · CloudStash'). */
 const titled = (title: string): RouteHandle => ({ title });
@@ -45,6 +68,14 @@ export const router = createBrowserRouter([
     path: 's/:token',
     lazy: loadSharedVisitPage,
     handle: titled('Shared File'),
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <AppErrorScreen />,
+  },
+  // An upload link's visitor has no account either: the same kind of frame, never the signed-in one.
+  {
+    path: 'r/:token',
+    lazy: loadUploadRequestPage,
+    handle: titled('Send Files'),
     hydrateFallbackElement: <PageLoading />,
     errorElement: <AppErrorScreen />,
   },
@@ -75,6 +106,12 @@ export const router = createBrowserRouter([
               { index: true, lazy: loadProfilePage, handle: titled('Profile') },
               { path: 'my-files', lazy: loadMyFilesPage, handle: titled('My Files') },
               { path: 'trash', lazy: loadTrashPage, handle: titled('Trash') },
+              { path: 'shared-with-me', lazy: loadSharedWithMePage, handle: titled('Shared with me') },
+              {
+                path: 'shared-with-me/:folderId',
+                lazy: loadSharedFolderPage,
+                handle: titled('Shared with me'),
+              },
               { path: 'public-files', lazy: loadPublicFilesPage, handle: titled('Public Files') },
               { path: 'profile', lazy: loadPublicFilesPage, handle: titled('Public Files') },
               { path: 'upload-file', lazy: loadUploadPage, handle: titled('Upload File') },
@@ -87,6 +124,7 @@ export const router = createBrowserRouter([
                 children: [
                   { path: 'users', lazy: loadAdminUsersPage, handle: titled('User Management') },
                   { path: 'users/:userId', lazy: loadAdminUserDetailPage, handle: titled('User Details') },
+                  { path: 'groups', lazy: loadAdminGroupsPage, handle: titled('Groups') },
                   { path: 'files', lazy: loadAdminFilesPage, handle: titled('All Files') },
                   { path: 'stats', lazy: loadStorageStatsPage, handle: titled('Storage Statistics') },
                   { path: 'links', lazy: loadAdminLinksPage, handle: titled('All Share Links') },

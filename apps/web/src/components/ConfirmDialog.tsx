@@ -27,10 +27,14 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
       ref={ref}
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby={titleId}
-      onClose={onClose}
+      // React hands a close event up its own tree: a confirmation opened inside this dialog closing is not this
+      // dialog closing.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
     >
       <div className="modal-box">
-        <h2 id={titleId} className="text-lg font-bold">
+        <h2 id={titleId} className="text-lg font-bold break-words">
           {title}
         </h2>
         <div className="py-4">{children}</div>

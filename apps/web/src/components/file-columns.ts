@@ -33,6 +33,12 @@ export const MY_FILES_COLUMNS: readonly FileColumn[] = [
   'uploaded',
 ];
 
+/**
+ * A folder shared with the caller: every file in it is its owner's (an editor's upload too), whom the screen names
+ * once; whether the owner made a file public is theirs to see.
+ */
+export const SHARED_FOLDER_COLUMNS: readonly FileColumn[] = ['file', 'type', 'size', 'downloads', 'uploaded'];
+
 /** What each row offers at its end (Download by default; My Files: Preview, Edit, Delete). */
 export type FileActions = (file: StoredFile) => ReactNode;
 

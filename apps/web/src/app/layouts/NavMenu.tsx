@@ -5,17 +5,22 @@ import { useTrashDays } from '../../api/upload-config';
 import { useLogout } from '../../features/auth/api/logout';
 import { Avatar } from '../../components/Avatar';
 
-/** Trash shows only while the instance keeps deleted items (TRASH_RETENTION_DAYS above 0), after My Files. */
+/**
+ * Trash shows only while the instance keeps deleted items (TRASH_RETENTION_DAYS above 0), after My Files; what
+ * others shared comes next, beside the caller's own files.
+ */
 const dashboardLinks = (trashOn: boolean): { to: string; label: string; end?: boolean }[] => [
   { to: '/dashboard', label: 'Profile', end: true },
   { to: '/dashboard/my-files', label: 'My Files' },
   ...(trashOn ? [{ to: '/dashboard/trash', label: 'Trash' }] : []),
+  { to: '/dashboard/shared-with-me', label: 'Shared with me' },
   { to: '/dashboard/upload-file', label: 'Upload File' },
   { to: '/dashboard/public-files', label: 'Public Files' },
   { to: '/dashboard/links', label: 'Shared Links' },
 ];
 const ADMIN_LINKS = [
   { to: '/dashboard/admin/users', label: 'Manage Users' },
+  { to: '/dashboard/admin/groups', label: 'Groups' },
   { to: '/dashboard/admin/files', label: 'Manage Files' },
   { to: '/dashboard/admin/stats', label: 'Storage Statistics' },
   { to: '/dashboard/admin/links', label: 'All Share Links' },

@@ -1,8 +1,6 @@
 import type { Link, LinkState } from '@cloudstash/contract';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatWhen = (iso: string | null, none = '—') => (iso ? dateTime.format(new Date(iso)) : none);
+export { formatWhen } from '../../lib/date-time';
 
 export const downloadsUsed = (link: Pick<Link, 'downloads' | 'maxDownloads'>) =>
   `${link.downloads} / ${link.maxDownloads ?? '∞'}`;

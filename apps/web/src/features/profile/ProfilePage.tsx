@@ -3,6 +3,7 @@ import { ErrorState, LoadingState } from '../../components/States';
 import { useCurrentUser } from '../../api/session';
 import { Avatar } from '../../components/Avatar';
 import { DeleteAccountSection } from './components/DeleteAccountSection';
+import { GroupsSection } from './components/GroupsSection';
 import { NameSection } from './components/NameSection';
 import { PasswordSection } from './components/PasswordSection';
 import { SessionsSection } from './components/SessionsSection';
@@ -48,6 +49,7 @@ export default function ProfilePage() {
           </dl>
         </div>
       </section>
+      <GroupsSection />
       <NameSection key={user.name} user={user} />
       <PasswordSection />
       <SessionsSection />

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
-  CreatedInvites,
   Envelope,
   InstanceSettings,
   TrashSettings,
@@ -25,13 +24,6 @@ export const useUpdateSettings = () =>
       apiRequest<Envelope<InstanceSettings>>('/admin/settings', { method: 'PATCH', body }),
     failedMessage: 'Failed to save the settings',
     invalidates: [queryKeys.adminSettings, queryKeys.registration, queryKeys.uploadConfig],
-  });
-
-export const useCreateInvites = () =>
-  useActionMutation({
-    mutationFn: (count: number) =>
-      apiRequest<Envelope<CreatedInvites>>('/admin/invites', { method: 'POST', body: { count } }),
-    failedMessage: 'Failed to create the invite links',
   });
 
 export const useVersionSettings = () =>

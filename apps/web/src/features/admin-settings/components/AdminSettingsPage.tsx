@@ -2,6 +2,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../../components/States';
 import { useInstanceSettings } from '../api/settings';
 import { InviteSection } from './InviteSection';
+import { OutstandingInvitesSection } from './OutstandingInvitesSection';
 import { RegistrationSection } from './RegistrationSection';
 import { UploadTypesSection } from './UploadTypesSection';
 import { TrashSection } from './TrashSection';
@@ -20,6 +21,7 @@ export default function AdminSettingsPage() {
       {isError && <ErrorState message="Failed to load settings" />}
       {settings && <RegistrationSection settings={settings} />}
       <InviteSection />
+      <OutstandingInvitesSection />
       {settings && <UploadTypesSection settings={settings} />}
       <VersionsSection />
       <TrashSection />

@@ -7,8 +7,14 @@ import type {
   LinkListQuery,
   Page,
 } from '@cloudstash/contract';
+import { MAX_PAGE_SIZE } from '@cloudstash/contract';
 import { apiRequest } from '../../../api/api-client';
 import { pagedListOptions, usePagedList } from '../../../api/paged-list';
+import type { ShareTarget } from '../../../api/shares';
+
+/** Where a file's or a folder's own links are listed and made. */
+const linksPathOf = ({ kind, id }: Pick<ShareTarget, 'kind' | 'id'>) =>
+  kind === 'file' ? `/files/f/${encodeURIComponent(id)}/links` : `/folders/${encodeURIComponent(id)}/links`;
 
 /** Share-link data lives under 'links', so creating or revoking one refreshes every list that shows links. */
 export const linkKeys = {
@@ -16,6 +22,7 @@ export const linkKeys = {
   mine: (query: LinkListQuery) => ['links', 'mine', query] as const,
   admin: (query: LinkListQuery) => ['links', 'admin', query] as const,
   ofFile: (fileId: string) => ['links', 'file', fileId] as const,
+  ofFolder: (folderId: string) => ['links', 'folder', folderId] as const,
   downloads: (fileId: string) => ['links', 'downloads', fileId] as const,
 };
 
@@ -29,7 +36,20 @@ export const useFileLinks = (fileId: string) =>
   useQuery({
     queryKey: linkKeys.ofFile(fileId),
     queryFn: async ({ signal }) =>
-      (await apiRequest<Page<Link>>(`/files/f/${encodeURIComponent(fileId)}/links`, { signal })).data,
+      (await apiRequest<Page<Link>>(linksPathOf({ kind: 'file', id: fileId }), { signal })).data,
+  });
+
+/** A folder's share links, newest first (the most a page holds: a folder has a handful). */
+export const useFolderLinks = (folderId: string) =>
+  useQuery({
+    queryKey: linkKeys.ofFolder(folderId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Page<Link>>(linksPathOf({ kind: 'folder', id: folderId }), {
+          query: { limit: MAX_PAGE_SIZE },
+          signal,
+        })
+      ).data,
   });
 
 /** The last 30 days of downloads, for the file's owner and admins. */
@@ -44,16 +64,12 @@ export const useFileDownloads = (fileId: string) =>
       ).data,
   });
 
-export function useCreateLink(fileId: string) {
+/** A new share link to a file or a folder. */
+export function useCreateLink(target: Pick<ShareTarget, 'kind' | 'id'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateLinkBody) =>
-      (
-        await apiRequest<Envelope<Link>>(`/files/f/${encodeURIComponent(fileId)}/links`, {
-          method: 'POST',
-          body,
-        })
-      ).data,
+      (await apiRequest<Envelope<Link>>(linksPathOf(target), { method: 'POST', body })).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: linkKeys.all }),
   });
 }

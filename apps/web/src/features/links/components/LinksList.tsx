@@ -1,67 +1,28 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import toast from 'react-hot-toast';
-import { LINK_MESSAGES, type Link } from '@cloudstash/contract';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { messageOf } from '../../../api/api-client';
-import { useRevokeLink } from '../api/links';
-import { copyLink } from '../../../lib/share';
-import { STATE_BADGE, downloadsUsed, formatWhen } from '../format';
+import type { Link } from '@cloudstash/contract';
+import { downloadsUsed, formatWhen } from '../format';
+import { FolderMark, LinkActions, StateBadge } from './LinkParts';
+import { useRevokeConfirm } from './use-revoke-confirm';
 
-function StateBadge({ link }: { link: Link }) {
-  return (
-    <span className={`badge badge-soft whitespace-nowrap ${STATE_BADGE[link.state]}`}>{link.state}</span>
-  );
-}
-
-function Actions({ link, onRevoke }: { link: Link; onRevoke: (link: Link) => void }) {
-  const name = link.label ?? link.filename;
-  return (
-    <div className="flex flex-wrap gap-2">
-      {link.url && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          onClick={() => void copyLink(link.url)}
-          aria-label={`Copy link to ${name}`}
-        >
-          Copy
-        </button>
-      )}
-      {link.state !== 'revoked' && (
-        <button
-          type="button"
-          className="btn btn-sm btn-error btn-outline"
-          onClick={() => onRevoke(link)}
-          aria-label={`Revoke link to ${name}`}
-        >
-          Revoke
-        </button>
-      )}
-    </div>
-  );
-}
+/** Where a link's row leads its owner: the file's preview, or the folder in My Files. */
+const itemHref = (link: Link) =>
+  link.kind === 'folder'
+    ? `/dashboard/my-files?folder=${encodeURIComponent(link.folderId ?? '')}`
+    : `/dashboard/file/${link.fileId}`;
 
 /**
- * Every link with its file, label, dates, downloads used of the limit, last download and state: a table on
+ * Every link with its file or folder, label, dates, downloads used of the limit, last download and state: a table on
  * wide screens, one card per link on phones. `showOwner` adds the owner's name (the admin screen).
  */
 export function LinksList({ links, showOwner = false }: { links: Link[]; showOwner?: boolean }) {
-  const revoke = useRevokeLink();
-  const [confirming, setConfirming] = useState<Link | null>(null);
-
-  const onConfirm = () => {
-    if (!confirming) return;
-    revoke.mutate(confirming._id, {
-      onSuccess: () => toast.success(LINK_MESSAGES.linkRevoked),
-      onError: (error) => toast.error(messageOf(error, 'Failed to revoke the link')),
-      onSettled: () => setConfirming(null),
-    });
-  };
-  const fileLink = (link: Link) => (
-    <RouterLink to={`/dashboard/file/${link.fileId}`} className="link link-hover font-medium break-all">
-      {link.filename}
-    </RouterLink>
+  const revoke = useRevokeConfirm();
+  const itemLink = (link: Link) => (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <RouterLink to={itemHref(link)} className="link link-hover font-medium break-all">
+        {link.filename}
+      </RouterLink>
+      {link.kind === 'folder' && <FolderMark />}
+    </span>
   );
 
   return (
@@ -70,7 +31,7 @@ export function LinksList({ links, showOwner = false }: { links: Link[]; showOwn
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">File</th>
+              <th scope="col">File or folder</th>
               {showOwner && <th scope="col">Owner</th>}
               <th scope="col">Label</th>
               <th scope="col">Created</th>
@@ -87,7 +48,7 @@ export function LinksList({ links, showOwner = false }: { links: Link[]; showOwn
             {links.map((link) => (
               <tr key={link._id}>
                 <td>
-                  {fileLink(link)}
+                  {itemLink(link)}
                   {link.hasPassword && <span className="ml-2 badge badge-ghost badge-sm">password</span>}
                 </td>
                 {showOwner && <td>{link.ownerName ?? 'Unknown User'}</td>}
@@ -100,7 +61,7 @@ export function LinksList({ links, showOwner = false }: { links: Link[]; showOwn
                   <StateBadge link={link} />
                 </td>
                 <td>
-                  <Actions link={link} onRevoke={setConfirming} />
+                  <LinkActions link={link} onRevoke={revoke.ask} />
                 </td>
               </tr>
             ))}
@@ -112,7 +73,7 @@ export function LinksList({ links, showOwner = false }: { links: Link[]; showOwn
           <li key={link._id} className="card border border-base-300 bg-base-100 shadow-sm">
             <div className="card-body gap-2 p-4">
               <div className="flex items-start justify-between gap-2">
-                {fileLink(link)}
+                {itemLink(link)}
                 <StateBadge link={link} />
               </div>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -135,20 +96,12 @@ export function LinksList({ links, showOwner = false }: { links: Link[]; showOwn
                 <dt className="text-base-content/70">Password</dt>
                 <dd>{link.hasPassword ? 'Yes' : 'No'}</dd>
               </dl>
-              <Actions link={link} onRevoke={setConfirming} />
+              <LinkActions link={link} onRevoke={revoke.ask} />
             </div>
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={confirming !== null}
-        title="Revoke link"
-        message="Anyone holding this link loses access at once. This cannot be undone."
-        confirmLabel="Revoke"
-        pending={revoke.isPending}
-        onConfirm={onConfirm}
-        onCancel={() => setConfirming(null)}
-      />
+      {revoke.dialog}
     </>
   );
 }

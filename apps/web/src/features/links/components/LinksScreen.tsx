@@ -24,7 +24,7 @@ export function LinksScreen({ title, subtitle, list, showOwner }: LinksScreenPro
       ) : list.failed ? (
         <ErrorState message="Failed to load share links" />
       ) : list.items.length === 0 ? (
-        <EmptyState message="No share links yet. Create one from a file's page." />
+        <EmptyState message="No share links yet. Create one from a file's page, or from a folder's menu in My Files." />
       ) : (
         <>
           <p className="text-sm text-base-content/70">

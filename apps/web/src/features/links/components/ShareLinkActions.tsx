@@ -31,7 +31,11 @@ function OwnerShareLinkActions({ fileId, filename }: { fileId: string; filename:
           {active} active {active === 1 ? 'link' : 'links'} · manage in Shared Links
         </NavLink>
       )}
-      <CreateLinkDialog fileId={fileId} filename={filename} open={open} onClose={() => setOpen(false)} />
+      <CreateLinkDialog
+        target={{ kind: 'file', id: fileId, name: filename }}
+        open={open}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

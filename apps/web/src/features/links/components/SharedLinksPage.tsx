@@ -6,7 +6,7 @@ export default function SharedLinksPage() {
   return (
     <LinksScreen
       title="Shared Links"
-      subtitle="Links that let people without an account open your files."
+      subtitle="Links that let people without an account open your files and folders."
       list={useMyLinks()}
     />
   );

@@ -5,14 +5,19 @@ import { useMoveDropTarget } from '../drag-move';
 export interface Crumb {
   id: string | null;
   name: string;
+  /** Not a place rows can be moved to (Shared with me, above a shared folder). */
+  noDrop?: boolean;
 }
 
 interface BreadcrumbsProps {
-  /** From the top ('My Files') to the folder on screen, which is the last and not a link. */
+  /** From the top ('My Files', 'Shared with me') to the folder on screen, which is the last and not a link. */
   crumbs: Crumb[];
   hrefOf: (folderId: string | null) => string;
-  onMove: (entries: Selection, target: string | null) => void;
+  /** Rows dropped on a crumb move there; absent where the person may not move anything. */
+  onMove?: (entries: Selection, target: string | null) => void;
 }
+
+const NO_MOVE = () => undefined;
 
 /** Where the folder on screen sits; each folder above it is a link and a place to drop dragged rows. */
 export function Breadcrumbs({ crumbs, hrefOf, onMove }: BreadcrumbsProps) {
@@ -44,9 +49,9 @@ function CrumbLink({
   href: string;
   onMove: BreadcrumbsProps['onMove'];
 }) {
-  const target = useMoveDropTarget(crumb.id, onMove);
+  const target = useMoveDropTarget(crumb.id, onMove ?? NO_MOVE);
   return (
-    <li {...target.handlers}>
+    <li {...(onMove && !crumb.noDrop ? target.handlers : {})}>
       <Link to={href} className={`link link-hover ${target.over ? 'rounded bg-primary/20' : ''}`}>
         {crumb.name}
       </Link>

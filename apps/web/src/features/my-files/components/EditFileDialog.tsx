@@ -7,8 +7,15 @@ import { PendingButton } from '../../../components/PendingButton';
 import { editFilenameError, savedAsName } from '../edit-filename';
 import { showErrorsAndFocus } from '../../../lib/focus';
 
+interface EditFileDialogProps {
+  file: StoredFile | null;
+  onClose: () => void;
+  /** Whether the Public switch shows: the owner's choice, never an editor's of a shared folder. */
+  canPublish?: boolean;
+}
+
 /** Rename a file and switch it between Public and Private (My Files, edit dialog). */
-export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
+export function EditFileDialog({ file, onClose, canPublish = true }: EditFileDialogProps) {
   const update = useUpdateFile();
   // The caller keys this dialog by file, so each opening starts from that file's current values.
   const [filename, setFilename] = useState(file?.filename ?? '');
@@ -26,13 +33,16 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
       showErrorsAndFocus(() => setError(problem), event.currentTarget as HTMLFormElement);
       return;
     }
-    update.mutate({ id: file._id, filename: filename.trim(), isPublic }, { onSuccess: onClose });
+    update.mutate(
+      { id: file._id, filename: filename.trim(), ...(canPublish ? { isPublic } : {}) },
+      { onSuccess: onClose },
+    );
   };
 
   return (
     <Dialog
       open={file !== null}
-      title="Edit File"
+      title={canPublish ? 'Edit File' : 'Rename File'}
       onClose={onClose}
       actions={
         <>
@@ -72,15 +82,17 @@ export function EditFileDialog({ file, onClose }: { file: StoredFile | null; onC
             </>
           )}
         </p>
-        <label className="label cursor-pointer justify-start gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={isPublic}
-            onChange={(event) => setIsPublic(event.target.checked)}
-          />
-          <span className="text-base-content">Public</span>
-        </label>
+        {canPublish && (
+          <label className="label cursor-pointer justify-start gap-3">
+            <input
+              type="checkbox"
+              className="toggle toggle-primary"
+              checked={isPublic}
+              onChange={(event) => setIsPublic(event.target.checked)}
+            />
+            <span className="text-base-content">Public</span>
+          </label>
+        )}
       </form>
     </Dialog>
   );

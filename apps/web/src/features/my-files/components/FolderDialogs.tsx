@@ -22,6 +22,8 @@ interface FolderDialogsProps {
   dialog: FolderDialog | null;
   /** The folder on screen (null = the top): where a new folder goes and where the move picker starts. */
   folderId: string | null;
+  /** The top of the tree the move picker walks (My Files, or the shared folder this screen is in). */
+  top: { id: string | null; name: string };
   onClose: () => void;
   /** A move or delete went through: the selection it acted on is gone. */
   onDone: () => void;
@@ -33,7 +35,7 @@ const itemsText = (entries: Selection) => {
 };
 
 /** New folder, Rename, Move to… and the two Delete confirmations, one open at a time. */
-export function FolderDialogs({ dialog, folderId, onClose, onDone }: FolderDialogsProps) {
+export function FolderDialogs({ dialog, folderId, top, onClose, onDone }: FolderDialogsProps) {
   const create = useCreateFolder();
   const rename = useRenameFolder();
   const move = useMoveEntries();
@@ -75,6 +77,7 @@ export function FolderDialogs({ dialog, folderId, onClose, onDone }: FolderDialo
           what={dialog.name ?? itemsText(dialog.entries)}
           movingFolderIds={dialog.entries.folderIds}
           startFolderId={folderId}
+          top={top}
           pending={move.isPending}
           onMove={(targetFolderId) => move.mutate({ ...dialog.entries, targetFolderId }, { onSuccess: done })}
           onClose={onClose}

@@ -1,19 +1,26 @@
-import { useState, type FocusEvent } from 'react';
+import { useState, type DragEvent, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import type { Folder, Selection } from '../../../api/folders';
 import { FolderIcon } from '../../../components/FileIcon';
 import { startMoveDrag, useMoveDropTarget } from '../drag-move';
 
+/** A folder's action in its tile's menu. */
+export type FolderAction = [label: string, run: () => void];
+
 export interface FolderTileHandlers {
   hrefOf: (folderId: string) => string;
   isSelected: (folder: Folder) => boolean;
   onCheck: (folder: Folder, shift: boolean) => void;
-  /** The rows a drag of this folder carries (the selection when the folder is in it). */
-  dragged: (folder: Folder) => Selection;
-  onMove: (entries: Selection, target: string | null) => void;
-  onRename: (folder: Folder) => void;
-  onMoveTo: (folder: Folder) => void;
-  onDelete: (folder: Folder) => void;
+  /**
+   * Dragging tiles and dropping rows on them, where the person may move things (absent for a viewer): the rows a
+   * drag of a folder carries (the selection when the folder is in it), and the move a drop asks for.
+   */
+  moving?: {
+    dragged: (folder: Folder) => Selection;
+    onMove: (entries: Selection, target: string | null) => void;
+  };
+  /** The folder's menu (Share, Rename, Move to…, Delete, as allowed); no menu when there is nothing in it. */
+  actions: (folder: Folder) => FolderAction[];
 }
 
 /** The subfolders of the folder on screen, before its files: a tile each, to open, choose, drag or drop on. */
@@ -30,23 +37,27 @@ export function FolderTiles({ folders, ...handlers }: { folders: Folder[] } & Fo
   );
 }
 
+const NO_MOVE = () => undefined;
+
 function FolderTile({
   folder,
   hrefOf,
   isSelected,
   onCheck,
-  dragged,
-  onMove,
-  onRename,
-  onMoveTo,
-  onDelete,
+  moving,
+  actions,
 }: { folder: Folder } & FolderTileHandlers) {
-  const target = useMoveDropTarget(folder._id, onMove);
+  const target = useMoveDropTarget(folder._id, moving?.onMove ?? NO_MOVE);
+  const menu = actions(folder);
   return (
     <li
-      {...target.handlers}
-      draggable
-      onDragStart={(event) => startMoveDrag(event, dragged(folder))}
+      {...(moving
+        ? {
+            ...target.handlers,
+            draggable: true,
+            onDragStart: (event: DragEvent) => startMoveDrag(event, moving.dragged(folder)),
+          }
+        : {})}
       className={`flex items-center gap-2 rounded-box border bg-base-100 px-3 py-2 shadow-sm ${
         target.over ? 'border-primary bg-primary/10' : 'border-base-300'
       }`}
@@ -67,20 +78,13 @@ function FolderTile({
       >
         {folder.name}
       </Link>
-      <FolderMenu
-        name={folder.name}
-        actions={[
-          ['Rename', () => onRename(folder)],
-          ['Move to…', () => onMoveTo(folder)],
-          ['Delete', () => onDelete(folder)],
-        ]}
-      />
+      {menu.length > 0 && <FolderMenu name={folder.name} actions={menu} />}
     </li>
   );
 }
 
 /** A folder's actions behind one button: a short menu that closes on Escape, on a choice, or when focus leaves it. */
-function FolderMenu({ name, actions }: { name: string; actions: [label: string, run: () => void][] }) {
+function FolderMenu({ name, actions }: { name: string; actions: FolderAction[] }) {
   const [open, setOpen] = useState(false);
   const closeWhenLeft = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);

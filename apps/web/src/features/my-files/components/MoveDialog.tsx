@@ -13,6 +13,8 @@ interface MoveDialogProps {
   /** Folders being moved: they and what is below them cannot be the destination. */
   movingFolderIds: readonly string[];
   startFolderId: string | null;
+  /** The top of the tree the picker walks: My Files (id null), or the shared folder a shared screen is in. */
+  top: { id: string | null; name: string };
   pending: boolean;
   onMove: (targetFolderId: string | null) => void;
   onClose: () => void;
@@ -27,6 +29,7 @@ export function MoveDialog({
   what,
   movingFolderIds,
   startFolderId,
+  top,
   pending,
   onMove,
   onClose,
@@ -34,10 +37,11 @@ export function MoveDialog({
   const [at, setAt] = useState<string | null>(startFolderId);
   const current = useQuery({ ...folderOptions(at ?? ''), enabled: at !== null });
   const children = usePagedList<Folder>(childFoldersOptions(at));
-  const path = [
-    { _id: null as string | null, name: 'My Files' },
-    ...(at && current.data ? [...current.data.path, { _id: at, name: current.data.name }] : []),
-  ];
+  const trail: { _id: string | null; name: string }[] =
+    at && current.data ? [...current.data.path, { _id: at, name: current.data.name }] : [];
+  // A shared folder's path already starts at the shared folder, which is the top of the walk.
+  const topCrumb = { _id: top.id, name: top.name };
+  const path = top.id === null ? [topCrumb, ...trail] : trail.length > 0 ? trail : [topCrumb];
   const blocked = (id: string) => movingFolderIds.includes(id);
   const insideMoved = path.some((crumb) => crumb._id !== null && blocked(crumb._id));
 

@@ -4,9 +4,10 @@ interface SelectionBarProps {
   count: number;
   allChosen: boolean;
   onToggleAll: () => void;
-  onMoveTo: () => void;
+  /** Absent where the person may not move or delete (a viewer of a shared folder). */
+  onMoveTo?: () => void;
   onZip: () => void;
-  onDelete: () => void;
+  onDelete?: () => void;
   zipPending: boolean;
 }
 
@@ -28,9 +29,11 @@ export function SelectionBar({
     <div role="toolbar" aria-label="Selection" className="flex flex-wrap items-center gap-2">
       <SelectAll count={count} allChosen={allChosen} onToggleAll={onToggleAll} />
       <div className="flex flex-wrap gap-2 sm:ml-auto">
-        <button type="button" className="btn btn-outline btn-sm" disabled={none} onClick={onMoveTo}>
-          Move to…
-        </button>
+        {onMoveTo && (
+          <button type="button" className="btn btn-outline btn-sm" disabled={none} onClick={onMoveTo}>
+            Move to…
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-outline btn-sm"
@@ -39,9 +42,16 @@ export function SelectionBar({
         >
           Download zip
         </button>
-        <button type="button" className="btn btn-outline btn-error btn-sm" disabled={none} onClick={onDelete}>
-          Delete selected
-        </button>
+        {onDelete && (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            disabled={none}
+            onClick={onDelete}
+          >
+            Delete selected
+          </button>
+        )}
       </div>
     </div>
   );

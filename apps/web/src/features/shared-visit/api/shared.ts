@@ -1,25 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, SharedFile } from '@cloudstash/contract';
 import { API_BASE } from '@cloudstash/contract';
 import { ApiError, apiRequest } from '../../../api/api-client';
 import { startBrowserDownload } from '../../../api/download';
 
-const sharedPath = (token: string) => `/s/${encodeURIComponent(token)}`;
+export const sharedPath = (token: string) => `/s/${encodeURIComponent(token)}`;
 export const sharedContentUrl = (token: string) => `${API_BASE}${sharedPath(token)}/content`;
-const sharedKey = (token: string) => ['shared', token] as const;
+/** Everything read through one link: unlocking it, or finding it changed, reads all of it again. */
+export const sharedKey = (token: string) => ['shared', token] as const;
 
-/** What the visitor may see of a link; null when the link is no longer available (the server's 404). */
-export const useSharedFile = (token: string) =>
-  useQuery({
-    queryKey: sharedKey(token),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiRequest<Envelope<SharedFile>>(sharedPath(token), { signal })).data;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+/** One answer of the link, or null when the link is no longer available (the server's 404). */
+async function readShared(
+  token: string,
+  query: { folderId: string | null; cursor: string | undefined },
+  signal: AbortSignal,
+): Promise<SharedFile | null> {
+  try {
+    return (await apiRequest<Envelope<SharedFile>>(sharedPath(token), { query, signal })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the visitor may see of a link: a file, or one folder of a folder link (`folderId`, null for the shared
+ * folder itself) whose files arrive a page at a time. Each page is a whole answer of the link, so a page that
+ * comes back null or locked says the link ended or locked again while the visitor was reading. The folder on
+ * screen stays while the next one loads, so a click inside the link never blanks the page.
+ */
+export const useSharedVisit = (token: string, folderId: string | null) =>
+  useInfiniteQuery({
+    queryKey: [...sharedKey(token), folderId],
+    queryFn: ({ pageParam, signal }) => readShared(token, { folderId, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) =>
+      last && !last.passwordRequired && last.kind === 'folder' ? (last.nextCursor ?? undefined) : undefined,
+    placeholderData: keepPreviousData,
     retry: false,
   });
 

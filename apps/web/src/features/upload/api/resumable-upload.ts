@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload, type PreviousUpload } from 'tus-js-client';
 import toast from 'react-hot-toast';
 import { API_BASE, MESSAGES } from '@cloudstash/contract';
+import { TUS_RETRY_DELAYS, tusErrorMessage } from '../../../api/tus-errors';
 import { invalidateFileData } from '../../../api/file-cache';
 import { addSample, bytesPerSecond, type ProgressSample } from '../transfer-rate';
 import type { UploadInput } from './upload-file';
@@ -17,21 +18,6 @@ export interface ResumableState {
   rate: number | null;
 }
 
-/** Waits between retries: a dropped network or a locked phone gets about two minutes to come back. */
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
-
-/** The server's own words from a failed tus request, when it sent any. */
-export function serverMessage(error: Error): string {
-  const response = (error as { originalResponse?: { getBody(): string } | null }).originalResponse;
-  try {
-    const body = JSON.parse(response?.getBody() ?? '') as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // Not JSON: no network answer at all, or a proxy's page.
-  }
-  return MESSAGES.uploadFailed;
-}
-
 export function newUpload(
   input: UploadInput,
   chunkSize: number,
@@ -40,7 +26,7 @@ export function newUpload(
   return new Upload(input.file, {
     endpoint: `${API_BASE}/uploads`,
     chunkSize,
-    retryDelays: RETRY_DELAYS,
+    retryDelays: TUS_RETRY_DELAYS,
     // The browser remembers each unfinished upload by the file's name, type, size and date, so choosing the
     // same file again (after a reload, say) resumes it instead of starting over.
     storeFingerprintForResuming: true,
@@ -97,7 +83,7 @@ export function useResumableUpload(chunkSize: number, onDone: () => void) {
         },
         onError: (error) => {
           setState((now) => ({ ...now, status: 'failed', rate: null }));
-          toast.error(serverMessage(error));
+          toast.error(tusErrorMessage(error));
         },
       });
       upload.current = current;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
+import { MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
-import { ApiError, messageOf, toApiError } from '../../../api/api-client';
+import { messageOf } from '../../../api/api-client';
+import { postFormWithProgress } from '../../../api/form-upload';
 import { invalidateFileData } from '../../../api/file-cache';
 
 export interface UploadInput {
@@ -14,8 +15,8 @@ export interface UploadInput {
 }
 
 /**
- * POST /files/upload over XMLHttpRequest rather than fetch: only XHR reports how many bytes have been
- * sent, which the progress bar shows (`onProgress`, when given). The file goes last so the server reads the fields before the bytes.
+ * POST /files/upload with the byte progress a bar shows (`onProgress`, when given). The file goes last so the
+ * server reads the fields before the bytes.
  */
 export function uploadFile(
   input: UploadInput,
@@ -27,26 +28,7 @@ export function uploadFile(
   form.set('isPublic', String(input.isPublic));
   if (input.folderId) form.set('folderId', input.folderId);
   form.set('file', input.file);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.onabort = () => reject(new ApiError('Upload cancelled', 0, 'ABORTED'));
-    xhr.open('POST', `${API_BASE}/files/upload`);
-    xhr.withCredentials = true;
-    xhr.responseType = 'json';
-    // Only listened to when asked: each progress event is a message from the browser's network process.
-    if (onProgress) {
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress(event.loaded / event.total);
-      };
-    }
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as Envelope<StoredFile>);
-      else reject(toApiError(xhr.status, xhr.response));
-    };
-    xhr.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK'));
-    xhr.send(form);
-  });
+  return postFormWithProgress('/files/upload', form, onProgress, signal);
 }
 
 /** Upload with a live byte progress (0..1); success refreshes every list and tile. */

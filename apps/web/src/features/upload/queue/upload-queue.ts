@@ -1,7 +1,8 @@
 import { MESSAGES, filenameWithoutExtension } from '@cloudstash/contract';
 import type { Upload } from 'tus-js-client';
 import { messageOf } from '../../../api/api-client';
-import { newUpload, serverMessage } from '../api/resumable-upload';
+import { isTusError, tusErrorMessage } from '../../../api/tus-errors';
+import { newUpload } from '../api/resumable-upload';
 import { uploadFile } from '../api/upload-file';
 import { addSample, bytesPerSecond, type ProgressSample } from '../transfer-rate';
 import { chosenFileError, type ChosenFileLimits } from '../validation';
@@ -214,7 +215,7 @@ export class UploadQueue {
       this.deps.onUploaded();
     } catch (error) {
       if (task.item.status !== 'uploading') return;
-      const message = error instanceof Error && 'originalResponse' in error ? serverMessage(error) : null;
+      const message = isTusError(error) ? tusErrorMessage(error) : null;
       this.update(task, {
         status: 'failed',
         rate: null,

@@ -1,13 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { LINK_MESSAGES } from '@cloudstash/contract';
-import { PendingButton } from '../../../components/PendingButton';
-import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../api/api-client';
-import { useUnlock } from '../api/shared';
+import { ApiError } from '../../api/api-client';
+import { PendingButton } from '../PendingButton';
+import { TextField } from '../TextField';
 
-/** Asks for a link's password; wrong answers and the rate limit are said in words, beside the field. */
-export function UnlockForm({ token }: { token: string }) {
-  const unlock = useUnlock(token);
+/** The unlock request of one link: a mutation that sends the password (react-query's, or alike). */
+export interface LinkUnlock {
+  mutate: (password: string, options: { onError: (failure: Error) => void }) => void;
+  isPending: boolean;
+}
+
+/**
+ * Asks for a link's password before anything of it shows; wrong answers and the rate limit are said in words,
+ * beside the field. Which link, and what unlocking reloads, is the caller's `unlock`.
+ */
+export function LinkUnlockForm({ unlock }: { unlock: LinkUnlock }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
 

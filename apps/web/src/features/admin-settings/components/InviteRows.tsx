@@ -1,0 +1,89 @@
+import { formatDate, type OutstandingInvite } from '@cloudstash/contract';
+
+const CAPTION = 'Outstanding invites';
+
+/** Who may register with an invite: its one address, or whoever holds the link. */
+export const inviteFor = (invite: OutstandingInvite) => invite.email ?? 'Anyone with the link';
+
+/** The server names no one when the account that made the invite has since been deleted. */
+const madeBy = (invite: OutstandingInvite) => invite.createdBy.name || 'Unknown User';
+
+function RevokeButton({ invite, onRevoke }: { invite: OutstandingInvite; onRevoke: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline btn-error"
+      onClick={onRevoke}
+      // Several invites may be for anyone: the date tells their buttons apart when read aloud.
+      aria-label={`Revoke invite for ${inviteFor(invite)}, expires ${formatDate(invite.expiresAt)}`}
+      // What focus moves to when a neighbouring invite is revoked.
+      data-invite-id={invite._id}
+    >
+      Revoke
+    </button>
+  );
+}
+
+/**
+ * Outstanding invites: a table on wide screens, a card each on phones (only one of the two is displayed), each
+ * with its Revoke button.
+ */
+export function InviteRows({
+  invites,
+  onRevoke,
+}: {
+  invites: OutstandingInvite[];
+  onRevoke: (invite: OutstandingInvite) => void;
+}) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
+        <table className="table">
+          <caption className="sr-only">{CAPTION}</caption>
+          <thead className="text-base-content">
+            <tr>
+              <th scope="col">For</th>
+              <th scope="col">Made by</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invites.map((invite) => (
+              <tr key={invite._id}>
+                <td className={`break-all ${invite.email ? 'font-medium' : 'text-base-content/80'}`}>
+                  {inviteFor(invite)}
+                </td>
+                <td className="break-words">{madeBy(invite)}</td>
+                <td className="whitespace-nowrap">{formatDate(invite.expiresAt)}</td>
+                <td className="text-right">
+                  <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={CAPTION}>
+        {invites.map((invite) => (
+          <li key={invite._id} className="flex flex-col gap-2 rounded-box border border-base-300 p-4">
+            <p className={`break-all ${invite.email ? 'font-semibold' : 'text-base-content/80'}`}>
+              {inviteFor(invite)}
+            </p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-base-content/80">Made by</dt>
+              <dd className="break-words">{madeBy(invite)}</dd>
+              <dt className="text-base-content/80">Expires</dt>
+              <dd>{formatDate(invite.expiresAt)}</dd>
+            </dl>
+            <div>
+              <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

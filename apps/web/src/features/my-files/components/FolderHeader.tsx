@@ -1,0 +1,89 @@
+import type { FolderWithPath } from '@cloudstash/contract';
+import { OwnerTotals } from '../../../components/OwnerTotals';
+import { PageHeader } from '../../../components/PageHeader';
+import { QuotaBar } from '../../../components/QuotaBar';
+import { UploadPickers } from '../../../components/UploadPickers';
+import { useMyStats } from '../../../api/my-stats';
+import type { FolderRights } from '../folder-access';
+import type { FolderPlace } from '../my-files-url';
+import type { FolderAction } from './FolderTiles';
+
+/** What a shared folder's subtitle says the person may do there. */
+const ACCESS_TEXT: Record<FolderWithPath['access'], string> = {
+  owner: 'This is your folder',
+  editor: 'You can add, rename, move and delete files here',
+  viewer: 'You can view and download',
+  admin: 'You are viewing it as an administrator',
+};
+
+/** My Files: the title, the caller's totals and quota. A shared folder: its name, whose it is, what you may do. */
+export function FolderHeader({ place, folder }: { place: FolderPlace; folder: FolderWithPath | undefined }) {
+  if (place === 'shared') {
+    return (
+      <PageHeader
+        title={folder?.name ?? 'Shared folder'}
+        subtitle={folder ? `Shared by ${folder.owner.name} · ${ACCESS_TEXT[folder.access]}` : undefined}
+      />
+    );
+  }
+  return <MyFilesHeader />;
+}
+
+function MyFilesHeader() {
+  const { data: stats } = useMyStats();
+  return (
+    <>
+      <PageHeader title="My Files" subtitle="Manage, preview and share the files you uploaded." />
+      {/* The tiles appear only once the user has files (in My Files or in Trash). */}
+      {stats && (stats.totalFiles > 0 || stats.trashBytes !== undefined) && (
+        <OwnerTotals stats={stats} label="Your file statistics" />
+      )}
+      {stats?.quotaBytes != null && (
+        <QuotaBar usedBytes={stats.totalStorageUsed} quotaBytes={stats.quotaBytes} />
+      )}
+    </>
+  );
+}
+
+interface FolderToolbarProps {
+  folderId: string | null;
+  rights: FolderRights;
+  onNewFolder: () => void;
+  /** Shares the folder on screen (absent at My Files' top, which is no folder). */
+  onShareFolder?: () => void;
+  /** The link dialogs for the folder on screen (Share link…, Upload link…), for whoever may share it. */
+  linkActions: FolderAction[];
+}
+
+/** Upload, New folder, Share folder and its links, as far as the person may; nothing at all for a viewer. */
+export function FolderToolbar({
+  folderId,
+  rights,
+  onNewFolder,
+  onShareFolder,
+  linkActions,
+}: FolderToolbarProps) {
+  if (!rights.write && !(rights.share && onShareFolder) && linkActions.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {rights.write && (
+        <>
+          <UploadPickers folderId={folderId} />
+          <button type="button" className="btn btn-outline btn-sm" onClick={onNewFolder}>
+            New folder
+          </button>
+        </>
+      )}
+      {rights.share && onShareFolder && (
+        <button type="button" className="btn btn-outline btn-sm" onClick={onShareFolder}>
+          Share folder
+        </button>
+      )}
+      {linkActions.map(([label, open]) => (
+        <button key={label} type="button" className="btn btn-outline btn-sm" onClick={open}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
