@@ -71,6 +71,8 @@ export const fileSchema = z.object({
    * absent for bytes whose time is their upload's.
    */
   modifiedAt: z.string().optional(),
+  /** For its owner (and administrators): who sent a file that came through an upload link, and through which. */
+  uploadNote: z.string().optional(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 

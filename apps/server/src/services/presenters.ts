@@ -46,6 +46,7 @@ export function presentFile(row: FileWithOwner, audience: 'public' | 'private'):
     uploadedBy,
     folderId: row.folder_id ?? null,
     ...(row.client_mtime && { modifiedAt: row.client_mtime }),
+    ...(audience === 'private' && row.upload_note && { uploadNote: row.upload_note }),
   };
 }
 

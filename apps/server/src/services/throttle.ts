@@ -17,7 +17,14 @@ const MINUTE = 60_000;
 
 /** Every limit on attempts the server enforces, by name; the name keeps two policies on one subject apart. */
 export function throttlePolicies(
-  config: Pick<Config, 'authRateLimitPerMinute' | 'registerRateLimitPerHour' | 'lockout'>,
+  config: Pick<
+    Config,
+    | 'authRateLimitPerMinute'
+    | 'registerRateLimitPerHour'
+    | 'lockout'
+    | 'uploadLinkFilesPerAddress'
+    | 'uploadLinkFilesPerLink'
+  >,
 ) {
   const perMinute = {
     limit: config.authRateLimitPerMinute,
@@ -60,8 +67,8 @@ export function throttlePolicies(
     },
     singleSignOnPerAddress: perMinute,
     /** New uploads through upload links: generous for a family's photos, a ceiling for a script filling a disk. */
-    requestUploadPerAddress: { ...perMinute, limit: 600, windowMs: 10 * MINUTE },
-    requestUploadPerLink: { ...perMinute, limit: 2000, windowMs: 10 * MINUTE },
+    requestUploadPerAddress: { ...perMinute, limit: config.uploadLinkFilesPerAddress, windowMs: 10 * MINUTE },
+    requestUploadPerLink: { ...perMinute, limit: config.uploadLinkFilesPerLink, windowMs: 10 * MINUTE },
     /** WebDAV sign-ins that failed (a wrong email or token, or a password), counted per address. */
     davFailuresPerAddress: perMinute,
   } satisfies Record<string, ThrottlePolicy>;

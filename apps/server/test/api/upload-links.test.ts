@@ -156,7 +156,11 @@ describe.each(DIALECTS)('upload links (%s)', (dialect) => {
     expect(done.status).toBe(204);
     const fileId = done.headers.get('upload-file-id')!;
     const file = await owner.get(`/api/v1/files/f/${fileId}`);
-    expect(file.body.data).toMatchObject({ filename: 'scan', uploadedBy: { name: 'Owner' } });
+    expect(file.body.data).toMatchObject({
+      filename: 'scan',
+      uploadedBy: { name: 'Owner' },
+      uploadNote: 'Uploaded by Robin through Client photos',
+    });
     const notes = (await owner.get(`/api/v1/requests/${request._id}/files`)).body.data;
     expect(notes[0].note).toBe('Uploaded by Robin through Client photos');
   });
@@ -205,5 +209,40 @@ describe.each(DIALECTS)('upload links (%s)', (dialect) => {
     expect(
       (await owner.get('/api/v1/links')).body.data.some((l: { _id: string }) => l._id === request._id),
     ).toBe(false);
+  });
+});
+
+describe.each(DIALECTS)('upload links under the throttle (%s)', (dialect) => {
+  let t: TestApp;
+  let owner: TestClient;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {
+      env: { UPLOAD_LINK_FILES_PER_ADDRESS: '3', UPLOAD_LINK_FILES_PER_LINK: '5', TRUST_PROXY: 'true' },
+    });
+    owner = await signedUp(t, { name: 'Owner' });
+  });
+  afterAll(() => t.close());
+
+  it('counts new files per address and per link, before anything is read', async () => {
+    const folder = await makeFolder(owner, 'Throttled');
+    const link = (await owner.post(`/api/v1/folders/${folder}/requests`, { label: 'Drop' })).body.data;
+    const send = (address: string, i: number) => {
+      const form = new FormData();
+      form.append('uploaderName', 'Kim');
+      form.append('file', new Blob([new Uint8Array(text(`file ${address} ${i}`))]), `f${i}.txt`);
+      return t
+        .client()
+        .request('POST', `/api/v1/r/${link.token}/files`, {
+          body: form,
+          headers: { 'x-forwarded-for': address },
+        });
+    };
+    const fromOne = [];
+    for (let i = 0; i < 4; i++) fromOne.push((await send('203.0.113.1', i)).status);
+    expect(fromOne).toEqual([201, 201, 201, 429]);
+    // Another address still gets in, until the link's own count is used up.
+    const fromTwo = [];
+    for (let i = 0; i < 3; i++) fromTwo.push((await send('203.0.113.2', i)).status);
+    expect(fromTwo).toEqual([201, 201, 429]);
   });
 });
