@@ -49,6 +49,8 @@ export function UploaderCard({ file }: { file: StoredFile }) {
             )}
           </div>
         </div>
+        {/* A file sent through an upload link is its owner's; this says who actually sent it. */}
+        {file.uploadNote && <p className="text-sm text-base-content/80">{file.uploadNote}</p>}
       </div>
     </section>
   );
