@@ -177,7 +177,8 @@ describe('the Share dialog', () => {
         body: { folderId: 'd1', email: 'nobody@example.com', role: 'viewer' },
       }),
     );
-    // A folder has no share link of its own: the hint says what to do instead.
-    expect(screen.getByText(/share single files of this folder with a share link/)).toBeTruthy();
+    // Someone without an account is reached by the folder's share link, or an invite an administrator makes.
+    expect(screen.getByText(/give them a share link of this folder/)).toBeTruthy();
+    expect(screen.getByText(/ask an administrator for an invite/)).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/session';
 import type { ShareRole } from '@cloudstash/contract';
 import { ApiError, messageOf } from '../../api/api-client';
 import { useCreateShare, type GranteeRef, type ShareTarget } from '../../api/shares';
@@ -139,8 +140,12 @@ export function ShareForm({ target, excluded, inputRef }: ShareFormProps) {
   );
 }
 
-/** Sharing inside the instance needs an account; a file can still reach anyone through a share link. */
+/**
+ * Sharing inside the instance needs an account: the hint offers the two ways to reach someone without one, a
+ * share link (a file's or a folder's) or an invite (an administrator makes it; anyone else is told to ask).
+ */
 function NoAccountHint({ target, what, text }: { target: ShareTarget; what: string | null; text: string }) {
+  const { data: user } = useCurrentUser();
   return (
     <div className="mt-2 flex flex-col gap-1 rounded-box bg-base-200 p-3 text-sm">
       <p className="break-words">
@@ -152,7 +157,14 @@ function NoAccountHint({ target, what, text }: { target: ShareTarget; what: stri
           Create a share link instead
         </Link>
       ) : (
-        <p>For someone without an account, share single files of this folder with a share link.</p>
+        <p>Or give them a share link of this folder: Share link… in the folder’s menu.</p>
+      )}
+      {user?.role === 'admin' ? (
+        <Link to="/dashboard/admin/settings" className="link font-medium">
+          Invite them to this instance
+        </Link>
+      ) : (
+        <p>To give them an account, ask an administrator for an invite.</p>
       )}
     </div>
   );
