@@ -1,4 +1,5 @@
 import { formatDate, type Group } from '@cloudstash/contract';
+import { ResponsiveRows } from '../../../components/ResponsiveRows';
 import { memberCountText } from '../../../components/share/share-words';
 
 export interface GroupRowHandlers {
@@ -43,51 +44,36 @@ function RowActions({ group, onMembers, onRename, onDelete }: { group: Group } &
 /** The instance's groups: a table on wide screens, a card each on phones (only one of the two is displayed). */
 export function GroupRows({ groups, ...handlers }: { groups: Group[] } & GroupRowHandlers) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-        <table className="table table-zebra">
-          <caption className="sr-only">{CAPTION}</caption>
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Members</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((group) => (
-              <tr key={group._id}>
-                <td className="max-w-80 truncate font-medium" title={group.name}>
-                  {group.name}
-                </td>
-                <td className="whitespace-nowrap">{memberCountText(group.memberCount)}</td>
-                <td className="whitespace-nowrap">{formatDate(group.createdAt)}</td>
-                <td>
-                  <RowActions group={group} {...handlers} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={CAPTION}>
-        {groups.map((group) => (
-          <li key={group._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-            <p className="truncate font-semibold" title={group.name}>
-              {group.name}
-            </p>
-            <p className="text-sm text-base-content/80">
-              {memberCountText(group.memberCount)} · created {formatDate(group.createdAt)}
-            </p>
-            <div className="mt-3">
-              <RowActions group={group} {...handlers} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveRows
+      items={groups}
+      keyOf={(group) => group._id}
+      caption={CAPTION}
+      headings={['Name', 'Members', 'Created']}
+      cells={(group) => (
+        <>
+          <td className="max-w-80 truncate font-medium" title={group.name}>
+            {group.name}
+          </td>
+          <td className="whitespace-nowrap">{memberCountText(group.memberCount)}</td>
+          <td className="whitespace-nowrap">{formatDate(group.createdAt)}</td>
+          <td>
+            <RowActions group={group} {...handlers} />
+          </td>
+        </>
+      )}
+      card={(group) => (
+        <>
+          <p className="truncate font-semibold" title={group.name}>
+            {group.name}
+          </p>
+          <p className="text-sm text-base-content/80">
+            {memberCountText(group.memberCount)} · created {formatDate(group.createdAt)}
+          </p>
+          <div className="mt-3">
+            <RowActions group={group} {...handlers} />
+          </div>
+        </>
+      )}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { formatDate, type OutstandingInvite } from '@cloudstash/contract';
+import { ResponsiveRows } from '../../../components/ResponsiveRows';
 
 const CAPTION = 'Outstanding invites';
 
@@ -36,54 +37,41 @@ export function InviteRows({
   onRevoke: (invite: OutstandingInvite) => void;
 }) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
-        <table className="table">
-          <caption className="sr-only">{CAPTION}</caption>
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">For</th>
-              <th scope="col">Made by</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invites.map((invite) => (
-              <tr key={invite._id}>
-                <td className={`break-all ${invite.email ? 'font-medium' : 'text-base-content/80'}`}>
-                  {inviteFor(invite)}
-                </td>
-                <td className="break-words">{madeBy(invite)}</td>
-                <td className="whitespace-nowrap">{formatDate(invite.expiresAt)}</td>
-                <td className="text-right">
-                  <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={CAPTION}>
-        {invites.map((invite) => (
-          <li key={invite._id} className="flex flex-col gap-2 rounded-box border border-base-300 p-4">
-            <p className={`break-all ${invite.email ? 'font-semibold' : 'text-base-content/80'}`}>
-              {inviteFor(invite)}
-            </p>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-base-content/80">Made by</dt>
-              <dd className="break-words">{madeBy(invite)}</dd>
-              <dt className="text-base-content/80">Expires</dt>
-              <dd>{formatDate(invite.expiresAt)}</dd>
-            </dl>
-            <div>
-              <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveRows
+      items={invites}
+      keyOf={(invite) => invite._id}
+      caption={CAPTION}
+      headings={['For', 'Made by', 'Expires']}
+      zebra={false}
+      cells={(invite) => (
+        <>
+          <td className={`break-all ${invite.email ? 'font-medium' : 'text-base-content/80'}`}>
+            {inviteFor(invite)}
+          </td>
+          <td className="break-words">{madeBy(invite)}</td>
+          <td className="whitespace-nowrap">{formatDate(invite.expiresAt)}</td>
+          <td className="text-right">
+            <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
+          </td>
+        </>
+      )}
+      cardClassName="flex flex-col gap-2 rounded-box border border-base-300 p-4"
+      card={(invite) => (
+        <>
+          <p className={`break-all ${invite.email ? 'font-semibold' : 'text-base-content/80'}`}>
+            {inviteFor(invite)}
+          </p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-base-content/80">Made by</dt>
+            <dd className="break-words">{madeBy(invite)}</dd>
+            <dt className="text-base-content/80">Expires</dt>
+            <dd>{formatDate(invite.expiresAt)}</dd>
+          </dl>
+          <div>
+            <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
+          </div>
+        </>
+      )}
+    />
   );
 }

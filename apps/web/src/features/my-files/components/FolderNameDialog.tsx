@@ -1,9 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
 import { FOLDER_MESSAGES, FOLDER_NAME_MAX_LENGTH } from '@cloudstash/contract';
-import { Dialog } from '../../../components/ConfirmDialog';
-import { PendingButton } from '../../../components/PendingButton';
-import { TextField } from '../../../components/TextField';
-import { messageOf } from '../../../api/api-client';
+import { NameDialog } from '../../../components/NameDialog';
+
+const FOLDER_NAME = {
+  label: 'Folder name',
+  name: 'folder-name',
+  maxLength: FOLDER_NAME_MAX_LENGTH,
+  requiredMessage: FOLDER_MESSAGES.nameRequired,
+  failedMessage: 'The folder could not be saved',
+};
 
 interface FolderNameDialogProps {
   open: boolean;
@@ -17,61 +21,6 @@ interface FolderNameDialogProps {
 }
 
 /** New folder and Rename: one name, checked by the server, whose refusal is said under the field. */
-export function FolderNameDialog({
-  open,
-  title,
-  submitLabel,
-  initialName = '',
-  pending,
-  onSubmit,
-  onClose,
-}: FolderNameDialogProps) {
-  const formId = useId();
-  const [name, setName] = useState(initialName);
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(FOLDER_MESSAGES.nameRequired);
-      return;
-    }
-    onSubmit(name.trim()).then(onClose, (failure: unknown) =>
-      setError(messageOf(failure, 'The folder could not be saved')),
-    );
-  };
-
-  return (
-    <Dialog
-      open={open}
-      title={title}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <PendingButton type="submit" form={formId} className="btn-primary" pending={pending}>
-            {submitLabel}
-          </PendingButton>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate>
-        <TextField
-          label="Folder name"
-          name="folder-name"
-          required
-          autoFocus
-          maxLength={FOLDER_NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(undefined);
-          }}
-          error={error}
-        />
-      </form>
-    </Dialog>
-  );
+export function FolderNameDialog(props: FolderNameDialogProps) {
+  return <NameDialog {...props} field={FOLDER_NAME} />;
 }

@@ -1,6 +1,6 @@
 import { fileTypeLabel, formatSize, type SharedFolderFile } from '@cloudstash/contract';
 import { linkFileDownloadUrl } from '../api/shared-folder';
-import { LinkFileThumbnail } from './LinkFileThumbnail';
+import { FileThumbnail } from '../../../components/FileThumbnail';
 
 interface FolderLinkFileCardProps {
   token: string;
@@ -34,7 +34,7 @@ export function FolderLinkFileCard({
       />
       {/* The name below is the card's button for keyboards and screen readers; the picture is a pointer's shortcut. */}
       <button type="button" tabIndex={-1} aria-hidden="true" className="cursor-zoom-in" onClick={onPreview}>
-        <LinkFileThumbnail file={file} eager={eager} />
+        <FileThumbnail file={file} eager={eager} />
       </button>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <button

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import type { SharedFolderView } from '@cloudstash/contract';
-import { linkDateTime } from '../link-format';
+import { formatWhen } from '../../../lib/date-time';
 import { FolderLinkBreadcrumbs } from './FolderLinkBreadcrumbs';
 
 interface FolderLinkHeaderProps {
@@ -20,7 +20,7 @@ export function FolderLinkHeader({ token, view, headingRef }: FolderLinkHeaderPr
       </h1>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
         <li className="break-words">Shared by {view.ownerName}</li>
-        {view.expiresAt && <li>Link expires {linkDateTime.format(new Date(view.expiresAt))}</li>}
+        {view.expiresAt && <li>Link expires {formatWhen(view.expiresAt)}</li>}
         {view.downloadsLeft !== null && (
           <li>
             <span className="tabular-nums">{view.downloadsLeft}</span>{' '}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatSize } from '@cloudstash/contract';
 import { sharedContentUrl, useSharedDownload } from '../api/shared';
 import type { SharedLinkFile } from '../api/link-view';
-import { linkDateTime } from '../link-format';
+import { formatWhen } from '../../../lib/date-time';
 import { LinkUnavailable } from '../../../components/visitor/VisitorFrame';
 import { VisitorPreview } from './VisitorPreview';
 
@@ -60,7 +60,7 @@ export function SharedFileView({ token, file }: { token: string; file: SharedLin
               <dt className="text-base-content/70">Size</dt>
               <dd>{formatSize(file.size)}</dd>
               <dt className="text-base-content/70">Link expires</dt>
-              <dd>{file.expiresAt ? linkDateTime.format(new Date(file.expiresAt)) : 'Never'}</dd>
+              <dd>{formatWhen(file.expiresAt, 'Never')}</dd>
               {left !== null && (
                 <>
                   <dt className="text-base-content/70">Downloads left</dt>

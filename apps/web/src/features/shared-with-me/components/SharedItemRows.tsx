@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { fileTypeLabel, formatDate, formatSize, type SharedWithMeItem } from '@cloudstash/contract';
 import { FileIcon, FolderIcon } from '../../../components/FileIcon';
+import { ResponsiveRows } from '../../../components/ResponsiveRows';
 import { ROLE_LABELS } from '../../../components/share/share-words';
 
 interface SharedItemRowsProps {
@@ -82,62 +83,43 @@ function LeaveButton({
  */
 export function SharedItemRows({ items, ...handlers }: SharedItemRowsProps) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-        <table className="table table-zebra">
-          <caption className="sr-only">{CAPTION}</caption>
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Your role</th>
-              <th scope="col">Shared</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={`${item.kind}:${item._id}`}>
-                <td className="max-w-72">
-                  <ItemName item={item} />
-                </td>
-                <td className="max-w-48 truncate" title={item.owner.name}>
-                  {item.owner.name}
-                </td>
-                <td>
-                  <RoleText item={item} />
-                </td>
-                <td className="whitespace-nowrap">{formatDate(item.sharedAt)}</td>
-                <td className="text-right">
-                  <LeaveButton item={item} {...handlers} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={CAPTION}>
-        {items.map((item) => (
-          <li
-            key={`${item.kind}:${item._id}`}
-            className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
-          >
-            <ItemName item={item} card />
-            <p className="mt-2 truncate text-sm text-base-content/80">Shared by {item.owner.name}</p>
-            <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-              <RoleText item={item} />
-              <span className="text-xs text-base-content/80">{formatDate(item.sharedAt)}</span>
+    <ResponsiveRows
+      items={items}
+      keyOf={(item) => `${item.kind}:${item._id}`}
+      caption={CAPTION}
+      headings={['Name', 'Owner', 'Your role', 'Shared']}
+      cells={(item) => (
+        <>
+          <td className="max-w-72">
+            <ItemName item={item} />
+          </td>
+          <td className="max-w-48 truncate" title={item.owner.name}>
+            {item.owner.name}
+          </td>
+          <td>
+            <RoleText item={item} />
+          </td>
+          <td className="whitespace-nowrap">{formatDate(item.sharedAt)}</td>
+          <td className="text-right">
+            <LeaveButton item={item} {...handlers} />
+          </td>
+        </>
+      )}
+      card={(item) => (
+        <>
+          <ItemName item={item} card />
+          <p className="mt-2 truncate text-sm text-base-content/80">Shared by {item.owner.name}</p>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+            <RoleText item={item} />
+            <span className="text-xs text-base-content/80">{formatDate(item.sharedAt)}</span>
+          </div>
+          {item.shareId !== null && (
+            <div className="mt-3 flex justify-end">
+              <LeaveButton item={item} {...handlers} />
             </div>
-            {item.shareId !== null && (
-              <div className="mt-3 flex justify-end">
-                <LeaveButton item={item} {...handlers} />
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
+          )}
+        </>
+      )}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { formatDate, formatSize, type TrashItem } from '@cloudstash/contract';
 import { FileIcon, FolderIcon } from '../../../components/FileIcon';
+import { ResponsiveRows } from '../../../components/ResponsiveRows';
 import { daysLeftText, folderContents, originalLocation } from '../trash-format';
 
 export interface TrashRowHandlers {
@@ -76,70 +77,55 @@ function RowActions({ item, onRestore, onPurge, busy }: { item: TrashItem } & Tr
  */
 export function TrashRows({ items, ...handlers }: { items: TrashItem[] } & TrashRowHandlers) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-        <table className="table table-zebra">
-          <caption className="sr-only">{CAPTION}</caption>
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col" className="w-8">
-                <span className="sr-only">Selected</span>
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col">Original location</th>
-              <th scope="col">Size</th>
-              <th scope="col">Deleted</th>
-              <th scope="col">Time left</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item._id}>
-                <td>
-                  <RowCheckbox item={item} {...handlers} />
-                </td>
-                <td className="max-w-64">
-                  <ItemName item={item} />
-                </td>
-                <td className="max-w-48 truncate" title={originalLocation(item.path)}>
-                  {originalLocation(item.path)}
-                </td>
-                <td className="whitespace-nowrap">{formatSize(item.size)}</td>
-                <td className="whitespace-nowrap">{formatDate(item.deletedAt)}</td>
-                <td className="whitespace-nowrap">{daysLeftText(item.purgeAt)}</td>
-                <td>
-                  <RowActions item={item} {...handlers} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={CAPTION}>
-        {items.map((item) => (
-          <li key={item._id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-            <div className="flex items-start gap-3">
-              <RowCheckbox item={item} {...handlers} />
-              <div className="min-w-0 flex-1">
-                <ItemName item={item} />
-                <p className="mt-1 truncate text-sm text-base-content/80">
-                  From {originalLocation(item.path)}
-                </p>
-                <p className="text-sm text-base-content/80">
-                  {formatSize(item.size)} · {daysLeftText(item.purgeAt)}
-                </p>
-                <p className="text-xs text-base-content/70">Deleted {formatDate(item.deletedAt)}</p>
-              </div>
+    <ResponsiveRows
+      items={items}
+      keyOf={(item) => item._id}
+      caption={CAPTION}
+      headings={[
+        { hidden: 'Selected', className: 'w-8' },
+        'Name',
+        'Original location',
+        'Size',
+        'Deleted',
+        'Time left',
+      ]}
+      cells={(item) => (
+        <>
+          <td>
+            <RowCheckbox item={item} {...handlers} />
+          </td>
+          <td className="max-w-64">
+            <ItemName item={item} />
+          </td>
+          <td className="max-w-48 truncate" title={originalLocation(item.path)}>
+            {originalLocation(item.path)}
+          </td>
+          <td className="whitespace-nowrap">{formatSize(item.size)}</td>
+          <td className="whitespace-nowrap">{formatDate(item.deletedAt)}</td>
+          <td className="whitespace-nowrap">{daysLeftText(item.purgeAt)}</td>
+          <td>
+            <RowActions item={item} {...handlers} />
+          </td>
+        </>
+      )}
+      card={(item) => (
+        <>
+          <div className="flex items-start gap-3">
+            <RowCheckbox item={item} {...handlers} />
+            <div className="min-w-0 flex-1">
+              <ItemName item={item} />
+              <p className="mt-1 truncate text-sm text-base-content/80">From {originalLocation(item.path)}</p>
+              <p className="text-sm text-base-content/80">
+                {formatSize(item.size)} · {daysLeftText(item.purgeAt)}
+              </p>
+              <p className="text-xs text-base-content/70">Deleted {formatDate(item.deletedAt)}</p>
             </div>
-            <div className="mt-3">
-              <RowActions item={item} {...handlers} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+          </div>
+          <div className="mt-3">
+            <RowActions item={item} {...handlers} />
+          </div>
+        </>
+      )}
+    />
   );
 }

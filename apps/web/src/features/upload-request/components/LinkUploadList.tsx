@@ -2,6 +2,7 @@ import { memo, useId, useRef } from 'react';
 import { formatSize } from '@cloudstash/contract';
 import type { LinkUploadItem, LinkUploadQueue } from '../visitor/link-upload-queue';
 import { uploadSummary } from '../visitor/link-room';
+import { UploadProgress, UploadRowActions, uploadStatusText } from '../../../components/UploadRowParts';
 
 /** The files sent in this visit, and only those: the visitor never sees what else the folder holds. */
 export function LinkUploadList({
@@ -35,27 +36,9 @@ export function LinkUploadList({
   );
 }
 
-function statusText(item: LinkUploadItem): string {
-  switch (item.status) {
-    case 'waiting':
-      return 'Waiting';
-    case 'uploading':
-      return `${formatSize(item.sent)} of ${formatSize(item.size)}`;
-    case 'done':
-      return 'Done';
-    case 'cancelled':
-      return 'Cancelled';
-    case 'failed':
-      return item.error ?? 'Failed';
-  }
-}
-
 /** One file: its name and size, a bar while it goes, then done or the reason it failed, with Retry. */
 const UploadRow = memo(function UploadRow({ item, queue }: { item: LinkUploadItem; queue: LinkUploadQueue }) {
   const row = useRef<HTMLLIElement>(null);
-  const percent = item.size ? Math.floor((item.sent / item.size) * 100) : 0;
-  const canRetry = item.status === 'failed' || item.status === 'cancelled';
-  const canCancel = item.status === 'waiting' || item.status === 'uploading';
   const retry = () => {
     queue.retry(item.id);
     // The Retry button goes with the failure: the row keeps focus, so the next Tab is still here.
@@ -71,14 +54,7 @@ const UploadRow = memo(function UploadRow({ item, queue }: { item: LinkUploadIte
           {formatSize(item.size)}
         </span>
       </div>
-      {item.status === 'uploading' && (
-        <progress
-          className="progress progress-primary h-2 w-full"
-          value={percent}
-          max={100}
-          aria-label={`${item.name} progress`}
-        />
-      )}
+      <UploadProgress item={item} label={item.name} className="h-2" />
       <div className="flex items-center gap-2">
         <p
           className={`min-w-0 flex-1 text-sm break-words ${
@@ -86,28 +62,15 @@ const UploadRow = memo(function UploadRow({ item, queue }: { item: LinkUploadIte
           }`}
         >
           {item.status === 'done' && <span aria-hidden="true">✓ </span>}
-          {statusText(item)}
+          {uploadStatusText(item)}
         </p>
-        {canRetry && (
-          <button
-            type="button"
-            className="btn btn-outline btn-xs"
-            onClick={retry}
-            aria-label={`Retry ${item.name}`}
-          >
-            Retry
-          </button>
-        )}
-        {canCancel && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            onClick={() => queue.cancel(item.id)}
-            aria-label={`Cancel ${item.name}`}
-          >
-            Cancel
-          </button>
-        )}
+        <UploadRowActions
+          item={item}
+          label={item.name}
+          onRetry={retry}
+          onCancel={() => queue.cancel(item.id)}
+          retryClassName="btn-outline"
+        />
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { loadUploadConfig } from '../../../api/upload-config';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { LinkUploadQueue } from './link-upload-queue';
 
 /**
@@ -19,16 +20,7 @@ export function useLinkUploads(token: string) {
   const state = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const busy = state.items.some((item) => item.status === 'waiting' || item.status === 'uploading');
 
-  useEffect(() => {
-    if (!busy) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when a value is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [busy]);
+  useLeaveGuard(busy);
 
   return { queue, ...state };
 }

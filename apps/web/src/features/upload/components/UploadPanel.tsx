@@ -1,6 +1,6 @@
 import { memo, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { formatSize } from '@cloudstash/contract';
+import { UploadProgress, UploadRowActions, uploadStatusText } from '../../../components/UploadRowParts';
 import type { UploadItem, UploadQueue } from '../queue/upload-queue';
 import { useUploadQueue, useUploadQueueState } from '../queue/upload-queue-context';
 
@@ -113,71 +113,27 @@ export function UploadPanel() {
   );
 }
 
-function statusText(item: UploadItem): string {
-  switch (item.status) {
-    case 'waiting':
-      return 'Waiting';
-    case 'uploading':
-      return [
-        `${formatSize(item.sent)} of ${formatSize(item.size)}`,
-        item.rate !== null && `${formatSize(item.rate)}/s`,
-      ]
-        .filter(Boolean)
-        .join(' · ');
-    case 'done':
-      return 'Done';
-    case 'cancelled':
-      return 'Cancelled';
-    case 'failed':
-      return item.error ?? 'Failed';
-  }
-}
-
 /**
  * One file's row. It renders again only when its own item changes (the queue keeps an unchanged item's object),
  * so a change to one file of a thousand costs one row.
  */
 const UploadRow = memo(function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
-  const percent = item.size ? Math.floor((item.sent / item.size) * 100) : 0;
-  const canRetry = item.status === 'failed' || item.status === 'cancelled';
-  const canCancel = item.status === 'waiting' || item.status === 'uploading';
   return (
     <li className="flex flex-col gap-1 px-3 py-2" data-upload-status={item.status}>
       <div className="flex items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm font-medium" title={item.label}>
           {item.label}
         </span>
-        {canRetry && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            onClick={() => queue.retry(item.id)}
-            aria-label={`Retry ${item.label}`}
-          >
-            Retry
-          </button>
-        )}
-        {canCancel && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            onClick={() => queue.cancel(item.id)}
-            aria-label={`Cancel ${item.label}`}
-          >
-            Cancel
-          </button>
-        )}
-      </div>
-      {item.status === 'uploading' && (
-        <progress
-          className="progress progress-primary h-1.5 w-full"
-          value={percent}
-          max={100}
-          aria-label={`${item.label} progress`}
+        <UploadRowActions
+          item={item}
+          label={item.label}
+          onRetry={() => queue.retry(item.id)}
+          onCancel={() => queue.cancel(item.id)}
         />
-      )}
+      </div>
+      <UploadProgress item={item} label={item.label} className="h-1.5" />
       <p className={`text-xs ${item.status === 'failed' ? 'text-error' : 'text-base-content/80'}`}>
-        {statusText(item)}
+        {uploadStatusText(item)}
       </p>
     </li>
   );

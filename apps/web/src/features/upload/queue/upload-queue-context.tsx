@@ -1,8 +1,9 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateFileData } from '../../../api/file-cache';
 import { UploadTargetContext } from '../../../components/upload-target';
 import { loadUploadConfig } from '../../../api/upload-config';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { UploadQueue } from './upload-queue';
 
 const QueueContext = createContext<UploadQueue | null>(null);
@@ -38,16 +39,7 @@ export function UploadQueueProvider({ children }: { children: ReactNode }) {
   });
   const busy = useSyncExternalStore(queue.subscribe, () => queue.busy);
 
-  useEffect(() => {
-    if (!busy) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when a value is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [busy]);
+  useLeaveGuard(busy);
 
   // Screens hand their drops and picks to the queue through the shared target, without knowing this feature.
   return (

@@ -1,7 +1,12 @@
-import { MESSAGES, filenameWithoutExtension } from '@cloudstash/contract';
+import { filenameWithoutExtension } from '@cloudstash/contract';
 import type { Upload } from 'tus-js-client';
-import { messageOf } from '../../../api/api-client';
-import { isTusError, tusErrorMessage } from '../../../api/tus-errors';
+import {
+  isOpen,
+  TransferQueue,
+  type TransferItem,
+  type TransferStatus,
+  type TransferTask,
+} from '../../../api/transfer-queue';
 import { newUpload } from '../api/resumable-upload';
 import { uploadFile } from '../api/upload-file';
 import { addSample, bytesPerSecond, type ProgressSample } from '../transfer-rate';
@@ -10,36 +15,27 @@ import type { PickedFile } from '../../../lib/dropped-files';
 import { FolderMaker } from './folder-maker';
 import { isSameFile, readRemembered, writeRemembered, type RememberedUpload } from './remembered-uploads';
 
-/** How many files go up at once: enough to hide each request's round trips, few enough to keep each fast. */
-export const PARALLEL_UPLOADS = 3;
+export { NOTIFY_EVERY_MS, PARALLEL_UPLOADS } from '../../../api/transfer-queue';
 
-export type UploadStatus = 'waiting' | 'uploading' | 'done' | 'failed' | 'cancelled';
+export type UploadStatus = TransferStatus;
 
-/** One row of the upload panel. */
-export interface UploadItem {
-  id: string;
+/** One row of the upload panel; its `error` is the server's refusal, or the check made before sending. */
+export interface UploadItem extends TransferItem {
   /** The name with the folders it goes into, as dropped ('Photos/2024/a.jpg'); a folder ends with '/'. */
   label: string;
-  size: number;
-  status: UploadStatus;
-  sent: number;
   /** Bytes per second lately; null until measured. */
   rate: number | null;
-  /** Why it failed: the server's refusal, or the check made before sending. */
-  error: string | null;
 }
 
 export interface UploadLimits extends ChosenFileLimits {
   resumableChunkBytes: number;
 }
 
-interface Task {
-  item: UploadItem;
+interface Task extends TransferTask<UploadItem> {
   file: File | null;
   folders: string[];
   baseFolderId: string | null;
   samples: ProgressSample[];
-  stop?: () => void;
 }
 
 interface QueueDeps {
@@ -55,54 +51,23 @@ export interface QueueState {
   carried: readonly RememberedUpload[];
 }
 
-const isOpen = (status: UploadStatus) => status === 'waiting' || status === 'uploading';
-
-/**
- * Listeners hear of changes at most this often. A drop of a thousand small files changes the queue several
- * times per file (started, progress, done), and each notice re-rendered the panel: measured in Chromium, that
- * was most of the page's cost per file.
- */
-export const NOTIFY_EVERY_MS = 100;
-
 /** Files up to this size show no byte progress: they are sent within a moment, and each report costs the page. */
 const PROGRESS_FROM_BYTES = 256 * 1024;
 
 /**
- * The uploads of the signed-in session: many files, three at a time, each into its folder (dropped folders
- * recreated first). Lives outside React so it keeps going while screens change; the panel reads it with
- * useSyncExternalStore.
+ * The uploads of the signed-in session: many files, three at a time (the mechanics are TransferQueue's), each
+ * into its folder (dropped folders recreated first). Lives outside React so it keeps going while screens change;
+ * the panel reads it with useSyncExternalStore.
  */
-export class UploadQueue {
-  private tasks: Task[] = [];
+export class UploadQueue extends TransferQueue<UploadItem, Task, QueueState> {
   /** Unfinished uploads of the page before a reload, until they are chosen again or forgotten. */
   private carried: RememberedUpload[] = readRemembered();
-  private snapshot: QueueState = { items: [], carried: this.carried };
-  /** Set when the snapshot no longer shows the queue; it is made again when next read. */
-  private stale = false;
-  private notifyTimer: ReturnType<typeof setTimeout> | undefined;
-  private listeners = new Set<() => void>();
   private folders = new FolderMaker();
-  private nextId = 0;
   private rememberTimer: ReturnType<typeof setTimeout> | undefined;
+  protected override readonly stopped = { rate: null };
 
-  constructor(private readonly deps: QueueDeps) {}
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
-
-  getSnapshot = () => {
-    if (this.stale) {
-      this.stale = false;
-      this.snapshot = { items: this.tasks.map((task) => task.item), carried: this.carried };
-    }
-    return this.snapshot;
-  };
-
-  /** Whether anything is still waiting or going (a reload would interrupt it). */
-  get busy() {
-    return this.tasks.some((task) => isOpen(task.item.status));
+  constructor(private readonly deps: QueueDeps) {
+    super();
   }
 
   add(picked: readonly PickedFile[], baseFolderId: string | null): void {
@@ -110,7 +75,7 @@ export class UploadQueue {
       const label = [...folders, file?.name ?? ''].join('/') + (file ? '' : '/');
       this.tasks.push({
         item: {
-          id: String(this.nextId++),
+          id: this.newId(),
           label,
           size: file?.size ?? 0,
           status: 'waiting',
@@ -155,22 +120,6 @@ export class UploadQueue {
     this.changed();
   }
 
-  retry(id: string): void {
-    const task = this.find(id);
-    if (!task || isOpen(task.item.status) || task.item.status === 'done') return;
-    this.update(task, { status: 'waiting', sent: 0, rate: null, error: null });
-    this.pump();
-  }
-
-  /** Stops one upload; a resumable one's bytes are removed from the server. */
-  cancel(id: string): void {
-    const task = this.find(id);
-    if (!task || !isOpen(task.item.status)) return;
-    task.stop?.();
-    this.update(task, { status: 'cancelled', rate: null });
-    this.pump();
-  }
-
   cancelAll(): void {
     for (const task of this.tasks) if (isOpen(task.item.status)) this.cancel(task.item.id);
   }
@@ -181,47 +130,28 @@ export class UploadQueue {
     this.changed();
   }
 
-  private find(id: string) {
-    return this.tasks.find((task) => task.item.id === id);
+  protected makeSnapshot(): QueueState {
+    return { items: this.tasks.map((task) => task.item), carried: this.carried };
   }
 
-  private pump(): void {
-    let running = this.tasks.filter((task) => task.item.status === 'uploading').length;
-    for (const task of this.tasks) {
-      if (running >= PARALLEL_UPLOADS) return;
-      if (task.item.status !== 'waiting') continue;
-      running += 1;
-      this.update(task, { status: 'uploading' });
-      void this.run(task).finally(() => this.pump());
+  /** Its folders first: a folder's own row is done once they exist, a file's once its bytes are sent. */
+  protected async send(task: Task): Promise<void> {
+    const folderId = await this.folders.ensure(task.baseFolderId, task.folders);
+    if (task.item.status !== 'uploading') return;
+    if (!task.file) return this.update(task, { status: 'done' });
+    const limits = await this.deps.limits();
+    const refusal = chosenFileError(task.file, limits);
+    if (refusal) return this.update(task, { status: 'failed', error: refusal, rate: null });
+    task.samples = [];
+    if (task.file.size > limits.resumableChunkBytes) {
+      await this.sendResumable(task, task.file, folderId, limits.resumableChunkBytes);
+    } else {
+      await this.sendWhole(task, task.file, folderId);
     }
   }
 
-  private async run(task: Task): Promise<void> {
-    try {
-      const folderId = await this.folders.ensure(task.baseFolderId, task.folders);
-      if (task.item.status !== 'uploading') return;
-      if (!task.file) return this.update(task, { status: 'done' });
-      const limits = await this.deps.limits();
-      const refusal = chosenFileError(task.file, limits);
-      if (refusal) return this.update(task, { status: 'failed', error: refusal, rate: null });
-      task.samples = [];
-      if (task.file.size > limits.resumableChunkBytes) {
-        await this.sendResumable(task, task.file, folderId, limits.resumableChunkBytes);
-      } else {
-        await this.sendWhole(task, task.file, folderId);
-      }
-      if (task.item.status !== 'uploading') return;
-      this.update(task, { status: 'done', sent: task.item.size, rate: null });
-      this.deps.onUploaded();
-    } catch (error) {
-      if (task.item.status !== 'uploading') return;
-      const message = isTusError(error) ? tusErrorMessage(error) : null;
-      this.update(task, {
-        status: 'failed',
-        rate: null,
-        error: message ?? messageOf(error, MESSAGES.uploadFailed),
-      });
-    }
+  protected override arrived(): void {
+    this.deps.onUploaded();
   }
 
   private progress(task: Task, sent: number) {
@@ -261,19 +191,8 @@ export class UploadQueue {
     });
   }
 
-  private update(task: Task, change: Partial<UploadItem>) {
-    const before = task.item.status;
-    task.item = { ...task.item, ...change };
-    if (change.status && change.status !== before) this.rememberSoon();
-    this.changed();
-  }
-
-  private changed() {
-    this.stale = true;
-    this.notifyTimer ??= setTimeout(() => {
-      this.notifyTimer = undefined;
-      for (const listener of this.listeners) listener();
-    }, NOTIFY_EVERY_MS);
+  protected override statusChanged(): void {
+    this.rememberSoon();
   }
 
   /** What a reload would interrupt, written at most once a second (a drop of a thousand files changes often). */
