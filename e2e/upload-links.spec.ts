@@ -102,6 +102,8 @@ test('an owner makes an upload link; a visitor on a phone sends three files thro
   // The owner: the three files in the folder, each noted with the sender and the link.
   const stems = ['contract draft', FIXTURES.png.stem, FIXTURES.txt.stem];
   await expectFilesInFolder(page, 'Client inbox', stems);
+  // The folder's activity line: what its upload links brought.
+  await expect(page.getByRole('button', { name: '1 upload link open · 3 files received' })).toBeVisible();
   await checkScreen(page, testInfo, 'upload-link-folder');
   const received = await expectReceivedNotes(page, {
     folder: 'Client inbox',

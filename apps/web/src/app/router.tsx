@@ -31,7 +31,11 @@ const loadMyFilesPage = async () => {
   ]);
   const linkDialogs: FolderLinkDialog[] = [
     { label: 'Share link…', Dialog: links.FolderLinksDialog },
-    { label: 'Upload link…', Dialog: uploadLinks.UploadLinksDialog },
+    {
+      label: 'Upload link…',
+      Dialog: uploadLinks.UploadLinksDialog,
+      Activity: uploadLinks.UploadLinksActivity,
+    },
   ];
   return { Component: () => <page.default linkDialogs={linkDialogs} /> };
 };

@@ -145,6 +145,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
           folderId === null || !rights.share ? [] : links.actionsFor({ _id: folderId, name: folderName })
         }
       />
+      {folderId !== null && rights.share && links.activityOf({ _id: folderId, name: folderName })}
       <MyFilesSearch
         search={state.search}
         scope={scope}

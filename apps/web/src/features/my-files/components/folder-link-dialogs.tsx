@@ -11,6 +11,8 @@ export interface FolderLinkDialog {
   label: string;
   /** Open while `folder` is set; it stays mounted while closed, so closing it hands focus back. */
   Dialog: ComponentType<{ folder: ShareTarget | null; onClose: () => void }>;
+  /** A line on the folder on screen saying what came of its links (nothing when there is nothing to say). */
+  Activity?: ComponentType<{ folderId: string; onOpen: () => void }>;
 }
 
 /** Which of the link dialogs is open and for which folder: the actions that open them, and the dialogs. */
@@ -24,5 +26,15 @@ export function useFolderLinkDialogs(dialogs: readonly FolderLinkDialog[]) {
   const rendered = dialogs.map(({ label, Dialog }) => (
     <Dialog key={label} folder={open?.label === label ? open.folder : null} onClose={() => setOpen(null)} />
   ));
-  return { actionsFor, rendered };
+  const activityOf = (folder: { _id: string; name: string }) =>
+    dialogs.map(({ label, Activity }) =>
+      Activity ? (
+        <Activity
+          key={label}
+          folderId={folder._id}
+          onOpen={() => setOpen({ label, folder: { kind: 'folder', id: folder._id, name: folder.name } })}
+        />
+      ) : null,
+    );
+  return { actionsFor, rendered, activityOf };
 }

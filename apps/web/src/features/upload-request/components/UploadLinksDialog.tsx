@@ -158,3 +158,5 @@ export function UploadLinksDialog({ folder, onClose }: UploadLinksDialogProps) {
     </Dialog>
   );
 }
+
+export { UploadLinksActivity } from './UploadLinksActivity';
