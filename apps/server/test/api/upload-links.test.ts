@@ -230,12 +230,10 @@ describe.each(DIALECTS)('upload links under the throttle (%s)', (dialect) => {
       const form = new FormData();
       form.append('uploaderName', 'Kim');
       form.append('file', new Blob([new Uint8Array(text(`file ${address} ${i}`))]), `f${i}.txt`);
-      return t
-        .client()
-        .request('POST', `/api/v1/r/${link.token}/files`, {
-          body: form,
-          headers: { 'x-forwarded-for': address },
-        });
+      return t.client().request('POST', `/api/v1/r/${link.token}/files`, {
+        body: form,
+        headers: { 'x-forwarded-for': address },
+      });
     };
     const fromOne = [];
     for (let i = 0; i < 4; i++) fromOne.push((await send('203.0.113.1', i)).status);
