@@ -168,30 +168,37 @@ async function grantsNeeded(
 
 /**
  * Whether the viewer may see each of many files (a zip's selection): the owner's, public ones and an admin's
- * need no read; the rest are asked per folder, once each.
+ * need no read; for the rest, one read finds the shares on the files themselves, and one more the shares on
+ * the folders above those that are not shared directly (each folder's chain read once).
  */
 export async function viewableFiles<
   F extends { id: string; owner_id: string; is_public: number; folder_id: string | null },
 >(db: Executor, viewer: Viewer, files: F[]): Promise<boolean> {
-  const byFolder = new Map<string, Promise<Grant[]>>();
-  for (const file of files) {
-    if (file.owner_id === viewer.id || viewer.role === 'admin' || file.is_public === 1) continue;
-    const direct = await grantsOn(db, viewer.id, [file.id]);
-    if (direct.length > 0) continue;
-    if (file.folder_id === null) return false;
-    let folderGrantsPromise = byFolder.get(file.folder_id);
-    if (!folderGrantsPromise) {
-      folderGrantsPromise = grantsFor(db, viewer, {
-        kind: 'folder',
-        id: file.folder_id,
-        owner_id: file.owner_id,
-        folderId: file.folder_id,
-      });
-      byFolder.set(file.folder_id, folderGrantsPromise);
-    }
-    if ((await folderGrantsPromise).length === 0) return false;
+  if (viewer.role === 'admin') return true;
+  const others = files.filter((file) => file.owner_id !== viewer.id && file.is_public !== 1);
+  if (others.length === 0) return true;
+  const sharedFiles = await sharedAmong(
+    db,
+    viewer,
+    others.map((file) => file.id),
+  );
+  const rest = others.filter((file) => !sharedFiles.has(file.id));
+  if (rest.length === 0) return true;
+  if (rest.some((file) => file.folder_id === null)) return false;
+  const chains = new Map<string, string[]>();
+  for (const folderId of new Set(rest.map((file) => file.folder_id!))) {
+    chains.set(
+      folderId,
+      (await folderAndAncestors(db, folderId, FOLDER_MAX_DEPTH)).map((f) => f.id),
+    );
   }
-  return true;
+  const sharedFolders = await sharedAmong(db, viewer, [...new Set([...chains.values()].flat())]);
+  return [...chains.values()].every((chain) => chain.some((id) => sharedFolders.has(id)));
+}
+
+/** Which of these items a share reaches the viewer on. */
+async function sharedAmong(db: Executor, viewer: Viewer, itemIds: string[]): Promise<Set<string>> {
+  return new Set((await grantsOn(db, viewer.id, itemIds)).map((grant) => grant.item_id));
 }
 
 /** Owners and admins see the uploader's email; everyone else only the name. */

@@ -291,6 +291,14 @@ describe.each(DIALECTS)('sharing inside the team (%s)', (dialect) => {
     });
     expect((await viewer.get(`/api/v1/files/f/${id.secret}`)).status).toBe(200);
     expect((await viewer.get(`/api/v1/files/f/${id.secret}/content`)).bytes.length).toBeGreaterThan(0);
+    // One zip of a file shared by itself and files reached through the folders above them.
+    const zip = await viewer.post('/api/v1/files/zip', { fileIds: [id.secret, id.notes, id.deep] });
+    expect(zip.status, JSON.stringify(zip.body)).toBe(200);
+    expect((await readZip((await viewer.get(zip.body.data.url)).bytes)).map((e) => e.name).sort()).toEqual([
+      'deep.txt',
+      'notes.txt',
+      'secret.txt',
+    ]);
     expect(
       (await viewer.get('/api/v1/users/me/groups')).body.data.map((g: { name: string }) => g.name),
     ).toEqual(['Team']);
@@ -299,6 +307,7 @@ describe.each(DIALECTS)('sharing inside the team (%s)', (dialect) => {
     expect(left.status).toBe(200);
     expect(left.body.message).toBe(SHARE_MESSAGES.left);
     expect((await viewer.get(`/api/v1/files/f/${id.secret}`)).status).toBe(404);
+    expect((await viewer.post('/api/v1/files/zip', { fileIds: [id.notes, id.secret] })).status).toBe(404);
     // Someone else's share is not the stranger's to end.
     const teamShare = (await owner.get(`/api/v1/shares?folderId=${id.shared}`)).body.data.find(
       (s: { grantee: { kind: string } }) => s.grantee.kind === 'group',
