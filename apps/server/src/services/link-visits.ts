@@ -173,15 +173,21 @@ export class LinkVisits {
     return { folder, chain };
   }
 
+  /** The selected files and folders, if every one lies at or below the shared folder (one read of that tree). */
   private async selectionBelow(link: LinkWithFile, fileIds: string[], folderIds: string[]) {
+    const tree = new Set(await folderAndDescendantIds(this.db, link.folder_id!));
     const files = await filesByIds(this.db, fileIds);
     if (files.length !== fileIds.length) throw unavailable();
     for (const file of files) {
-      if (file.owner_id !== link.owner_id || !file.folder_id) throw unavailable();
-      await this.folderBelow(link, file.folder_id);
+      if (file.owner_id !== link.owner_id || !file.folder_id || !tree.has(file.folder_id))
+        throw unavailable();
     }
     const folders: FolderRow[] = [];
-    for (const id of folderIds) folders.push((await this.folderBelow(link, id)).folder);
+    for (const id of folderIds) {
+      const folder = tree.has(id) ? await findFolder(this.db, id) : undefined;
+      if (!folder) throw unavailable();
+      folders.push(folder);
+    }
     return { files, folders };
   }
 }
