@@ -22,6 +22,12 @@ export function findFolder(db: Executor, id: string): Promise<FolderRow | undefi
   return db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The folders with these ids (those that exist), in one read. */
+export async function findFolders(db: Executor, ids: string[]): Promise<FolderRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('folders').selectAll().where('id', 'in', ids).execute();
+}
+
 const inParent = (parentId: string | null) =>
   parentId === null ? sql<boolean>`parent_id is null` : sql<boolean>`parent_id = ${parentId}`;
 

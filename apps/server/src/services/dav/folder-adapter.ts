@@ -41,8 +41,8 @@ export class FolderAdapter implements DavFolders {
     };
   }
 
-  byId(id: string): Promise<DavFolderRow | undefined> {
-    return folders.findFolder(this.db, id);
+  byIds(ids: string[]): Promise<DavFolderRow[]> {
+    return folders.findFolders(this.db, ids);
   }
 
   remove(viewer: Viewer, id: string): Promise<void> {

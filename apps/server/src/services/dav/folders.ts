@@ -15,8 +15,8 @@ export interface DavFolders {
   /** Every folder in `parentId` of `ownerId`'s tree, a page at a time. */
   children(ownerId: string, parentId: string | null): AsyncGenerator<DavFolderRow>;
   create(viewer: Viewer, parentId: string | null, name: string): Promise<DavFolderRow>;
-  /** The folder with this id, whoever's it is (a folder shared with the viewer). */
-  byId(id: string): Promise<DavFolderRow | undefined>;
+  /** The folders with these ids, whoever's they are (folders shared with the viewer), in one read. */
+  byIds(ids: string[]): Promise<DavFolderRow[]>;
   /** Removes the folder and everything in it, as the API's delete does. */
   remove(viewer: Viewer, id: string): Promise<void>;
   moveFolder(viewer: Viewer, id: string, parentId: string | null, name: string): Promise<void>;

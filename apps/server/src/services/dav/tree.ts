@@ -163,11 +163,12 @@ export class DavTree {
         )
       ).map((r) => [r.id, r]),
     );
-    const folderRows = new Map<string, DavFolderRow>();
-    for (const item of items.filter((i) => i.kind === 'folder')) {
-      const row = await this.folders.byId(item._id);
-      if (row) folderRows.set(item._id, row);
-    }
+    const folderRows = new Map(
+      (await this.folders.byIds(items.filter((i) => i.kind === 'folder').map((i) => i._id))).map((r) => [
+        r.id,
+        r,
+      ]),
+    );
     const base = (item: (typeof items)[number]) => {
       const row = fileRows.get(item._id);
       return row ? baseVisibleName(row) : item.name;
