@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_BASE,
-  LINK_MESSAGES,
   MESSAGES,
   REQUEST_MESSAGES,
   envelope,
   linkTokenParamsSchema,
-  messageSchema,
   requestReceiptSchema,
   requestVisitSchema,
-  unlockBodySchema,
 } from '@cloudstash/contract';
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import { setUnlockCookie, unlockProofOf } from '../http/link-unlock';
+import { linkApiPath, registerUnlockRoute, unlockProofOf } from '../http/link-unlock';
 import { receiveUpload } from '../http/multipart-upload';
 import {
   byteCountHeader,
@@ -26,7 +22,6 @@ import {
 import type { Services } from '../services/container';
 
 const tags = ['upload links'];
-const requestPath = (token: string) => `${API_BASE}/r/${encodeURIComponent(token)}`;
 const uploadParams = linkTokenParamsSchema.extend({ id: z.uuid() });
 
 /**
@@ -51,24 +46,13 @@ export const requestVisitRoutes: FastifyPluginAsyncZod<{ services: Services; con
     }),
   );
 
-  app.post(
-    '/r/:token/unlock',
-    {
-      schema: {
-        tags,
-        params: linkTokenParamsSchema,
-        body: unlockBodySchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params;
-      await uploadRequests.visit(token, undefined);
-      const unlocked = await shareLinks.unlock(token, request.body.password, request.ip);
-      if (unlocked) setUnlockCookie(reply, config, requestPath(token), unlocked);
-      return { message: LINK_MESSAGES.linkUnlocked };
-    },
-  );
+  registerUnlockRoute(app, config, {
+    prefix: 'r',
+    tags,
+    // Only an upload link opens here: any other token is the dead link's 404.
+    admits: (token) => uploadRequests.visit(token, undefined),
+    unlock: (token, password, ip) => shareLinks.unlock(token, password, ip),
+  });
 
   app.post(
     '/r/:token/files',
@@ -117,7 +101,7 @@ export const requestVisitRoutes: FastifyPluginAsyncZod<{ services: Services; con
           uploaderName,
         });
         let progress = created.progress;
-        void reply.header('Location', `${requestPath(token)}/uploads/${progress.id}`);
+        void reply.header('Location', `${linkApiPath('r', token)}/uploads/${progress.id}`);
         if (carriesUploadBytes(request.headers['content-type']))
           progress = await uploadRequests.append(token, proof(request), progress.id, 0, request.raw);
         return describeUpload(reply.status(201), progress).send();

@@ -7,26 +7,22 @@ import {
   downloadLinkSchema,
   envelope,
   linkTokenParamsSchema,
-  messageSchema,
   sharedContentQuerySchema,
   sharedFileParamsSchema,
   sharedFileSchema,
   sharedVisitQuerySchema,
   sharedZipParamsSchema,
   thumbnailQuerySchema,
-  unlockBodySchema,
   zipBodySchema,
 } from '@cloudstash/contract';
 import { sendZip } from '../http/send-zip';
-import { setUnlockCookie, unlockProofOf } from '../http/link-unlock';
+import { registerUnlockRoute, unlockProofOf } from '../http/link-unlock';
 import { sendContent } from '../http/send-content';
 import { sendThumbnail } from '../http/send-thumbnail';
 import type { Config } from '../config';
 import type { Services } from '../services/container';
 
 const tags = ['shared'];
-
-const unlockPath = (token: string) => `${API_BASE}/s/${encodeURIComponent(token)}`;
 
 /**
  * Visitors' answers are never sent as a referrer (the token is in the address) and never indexed, on the
@@ -70,23 +66,11 @@ export const sharedRoutes: FastifyPluginAsyncZod<{ services: Services; config: C
     }),
   );
 
-  app.post(
-    '/s/:token/unlock',
-    {
-      schema: {
-        tags,
-        params: linkTokenParamsSchema,
-        body: unlockBodySchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params;
-      const unlocked = await shareLinks.unlock(token, request.body.password, request.ip);
-      if (unlocked) setUnlockCookie(reply, config, unlockPath(token), unlocked);
-      return { message: LINK_MESSAGES.linkUnlocked };
-    },
-  );
+  registerUnlockRoute(app, config, {
+    prefix: 's',
+    tags,
+    unlock: (token, password, ip) => shareLinks.unlock(token, password, ip),
+  });
 
   app.get(
     '/s/:token/content',
