@@ -1,6 +1,6 @@
 import { ALLOWED_MIME_TYPES } from './media';
 import { formatSize, formatSizeAbove, shownSizeBytes } from './format';
-import { MAX_UPLOAD_BYTES } from './limits';
+import { BATCH_UPLOAD_MAX_BYTES, BATCH_UPLOAD_MAX_FILES, MAX_UPLOAD_BYTES } from './limits';
 
 /**
  * Every fixed text the user sees, in one place, so the server's answers and the screens say the same words.
@@ -55,6 +55,7 @@ export const MESSAGES = {
   notYourFile: 'Only the owner of this file can change it',
   emptyFile: 'The selected file is empty',
   oneFileOnly: 'Upload one file at a time',
+  batchTooLarge: `A batch holds at most ${BATCH_UPLOAD_MAX_FILES} files and ${BATCH_UPLOAD_MAX_BYTES / (1024 * 1024)} MB: the rest were not read`,
   malformedUpload: 'The upload could not be read. Please try again.',
   crossSite: 'Cross-site request refused',
   unknownHost: 'Unknown host',
@@ -119,6 +120,11 @@ function limitShownBytes(bytes: number): number {
  * file ended (or never knew where the file ends) leaves the figure out rather than guessing one. A size just
  * over the limit gets the decimals, or the exact bytes, that show it is over (never "5 MB" against "5MB").
  */
+/** A batch upload's answer: how many of the files it read were stored (each file has its own answer too). */
+export function batchUploadMessage(stored: number, read: number): string {
+  return `${stored} of ${read} ${read === 1 ? 'file' : 'files'} uploaded`;
+}
+
 export function fileTooLargeMessage(sizeInBytes?: number, limitBytes: number = MAX_UPLOAD_BYTES): string {
   const rule = `File size must be less than ${formatLimit(limitBytes)}.`;
   if (sizeInBytes === undefined) return rule;

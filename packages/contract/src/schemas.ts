@@ -76,6 +76,17 @@ export const fileSchema = z.object({
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 
+/** One file of a batch upload: stored (201, the file) or refused (the status and words a single upload gets). */
+export const batchUploadResultSchema = z.union([
+  z.object({ status: z.literal(201), file: fileSchema }),
+  z.object({ status: z.number().int(), code: z.string(), message: z.string() }),
+]);
+export type BatchUploadResult = z.infer<typeof batchUploadResultSchema>;
+
+/** A batch upload's answer: one result per file part read, in the order they came. */
+export const batchUploadSchema = z.object({ results: z.array(batchUploadResultSchema) });
+export type BatchUpload = z.infer<typeof batchUploadSchema>;
+
 export const userFileStatsSchema = z.object({
   totalFiles: z.number(),
   totalStorageUsed: z.number(),

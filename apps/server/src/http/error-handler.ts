@@ -26,6 +26,9 @@ const STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/** How HTTP spells an error code (a batch's refused file carries it in its own answer). */
+export const statusOf = (code: ErrorCode): number => STATUS[code];
+
 const CONTENT_HEADERS = ['content-length', 'content-disposition', 'etag', 'accept-ranges', 'cache-control'];
 
 /** Fastify and plugin errors a client caused, with the words we answer them in. */

@@ -8,7 +8,7 @@ import { ingestToTempFile, newTempPath, UploadSourceError, UploadTooLargeError }
 import { AppError } from '../errors';
 
 /** Generous room for the multipart framing and the two small text fields around a file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Limits that keep a hostile form cheap to refuse: one file, a handful of short fields. */
 export function multipartLimits(maxUploadBytes: number) {
@@ -29,7 +29,7 @@ export function multipartLimits(maxUploadBytes: number) {
  * otherwise: a declared Content-Length measures the whole form, not the file, and a body cut off at the cap
  * never showed where the file ends.
  */
-function tooLarge(maxUploadBytes: number, fileSize?: number): AppError {
+export function tooLarge(maxUploadBytes: number, fileSize?: number): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(fileSize, maxUploadBytes));
 }
 
@@ -38,11 +38,12 @@ function tooLarge(maxUploadBytes: number, fileSize?: number): AppError {
  * parser buffers when the disk is slower than the client: past the limit plus the form's framing, the request
  * stops flowing and the form reader fails with UploadTooLargeError.
  */
-function capRequestBytes(request: FastifyRequest, cap: number): () => void {
+export function capRequestBytes(request: FastifyRequest, cap: number, onCapped?: () => void): () => void {
   let received = 0;
   const guard = (chunk: Buffer) => {
     received += chunk.length;
     if (received <= cap) return;
+    onCapped?.();
     request.raw.off('data', guard);
     request.raw.pause();
     // @fastify/multipart listens for request errors: it unpipes the parser, fails the current part's stream
@@ -57,7 +58,7 @@ function capRequestBytes(request: FastifyRequest, cap: number): () => void {
  * What a failed form read means for the client. The client's own doing (a form busboy cannot parse, a body
  * that stops early, a limit crossed) is a 4xx; a failure of our disk while writing the bytes stays a 5xx.
  */
-function asUploadError(error: unknown, request: FastifyRequest, maxUploadBytes: number): unknown {
+export function asUploadError(error: unknown, maxUploadBytes: number): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof UploadTooLargeError) return tooLarge(maxUploadBytes, error.size);
   if (error instanceof UploadSourceError) return new AppError('VALIDATION_FAILED', MESSAGES.malformedUpload);
@@ -147,7 +148,7 @@ async function readUploadForm(
       };
     }
   } catch (error) {
-    throw asUploadError(error, request, config.maxUploadBytes);
+    throw asUploadError(error, config.maxUploadBytes);
   } finally {
     uncap();
   }
@@ -156,15 +157,17 @@ async function readUploadForm(
       { path: 'file', message: MESSAGES.selectFile },
     ]);
   }
+  return { fields: uploadFields(fields), file };
+}
+
+/** An upload's text fields as the services take them: `isPublic` as a boolean, the folder as an id or null. */
+export function uploadFields(fields: Record<string, string>): ReceivedUpload['fields'] {
   const isPublic = booleanText.safeParse(fields.isPublic ?? 'false');
   return {
-    fields: {
-      filename: fields.filename,
-      isPublic: isPublic.success && isPublic.data,
-      folderId: folderField(fields.folderId),
-      uploaderName: fields.uploaderName,
-    },
-    file,
+    filename: fields.filename,
+    isPublic: isPublic.success && isPublic.data,
+    folderId: folderField(fields.folderId),
+    uploaderName: fields.uploaderName,
   };
 }
 
@@ -193,7 +196,7 @@ export async function receiveFileUpload<T>(
   const uncap = capRequestBytes(request, config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES);
   try {
     const bytes = await ingestToTempFile(request.raw, tempPath, config.maxUploadBytes, hooks).catch(
-      (error: unknown) => Promise.reject(asUploadError(error, request, config.maxUploadBytes)),
+      (error: unknown) => Promise.reject(asUploadError(error, config.maxUploadBytes)),
     );
     uncap();
     return await handle({

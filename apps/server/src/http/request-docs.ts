@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILENAME_MAX_LENGTH } from '@cloudstash/contract';
+import { BATCH_UPLOAD_MAX_BYTES, BATCH_UPLOAD_MAX_FILES, FILENAME_MAX_LENGTH } from '@cloudstash/contract';
 import { OFFSET_CONTENT_TYPE, TUS_VERSION } from './tus';
 
 type DescribedPart = 'body' | 'headers';
@@ -37,6 +37,26 @@ export const uploadFormSchema = z.object({
   }),
   isPublic: isPublicText.optional(),
   folderId: folderIdText.optional(),
+});
+
+/**
+ * The batch upload form, as `receiveUploadBatch` reads it: parts in order, each file part after the fields that
+ * belong to it alone. Described as one file's fields; a client repeats them for every file.
+ */
+export const uploadBatchFormSchema = z.object({
+  filename: uploadFormSchema.shape.filename.meta({
+    description: "The next file's name, without extension; sent before that file's part.",
+  }),
+  isPublic: isPublicText
+    .optional()
+    .meta({ description: 'Whether the next file is public; private by default.' }),
+  folderId: folderIdText
+    .optional()
+    .meta({ description: "The next file's folder: an id, or 'root' (or empty)." }),
+  file: bytes(
+    `A file part, after its own fields. Repeat the fields and the part for each file: at most ${BATCH_UPLOAD_MAX_FILES} ` +
+      `files and ${BATCH_UPLOAD_MAX_BYTES / (1024 * 1024)} MB in one request, each within the one-file limits.`,
+  ),
 });
 
 /** New bytes for a file, as `receiveFileUpload` reads them: the one file part of a form, or the whole body. */

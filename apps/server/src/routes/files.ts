@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MESSAGES,
+  batchUploadMessage,
+  batchUploadSchema,
   downloadLinkSchema,
   envelope,
   fileIdParamsSchema,
@@ -17,8 +19,14 @@ import {
 import { signedIn } from '../http/auth';
 import { AppError } from '../errors';
 import { isCrossSite } from '../http/origin-check';
+import { batchAnswer, receiveUploadBatch } from '../http/multipart-batch';
 import { receiveUpload } from '../http/multipart-upload';
-import { describedOnly, updateFormSchema, uploadFormSchema } from '../http/request-docs';
+import {
+  describedOnly,
+  updateFormSchema,
+  uploadBatchFormSchema,
+  uploadFormSchema,
+} from '../http/request-docs';
 import { sendThumbnail } from '../http/send-thumbnail';
 import { readUpdateForm } from '../http/update-form';
 import type { Services } from '../services/container';
@@ -144,6 +152,37 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         (smallestFileBytes) => files.assertRoomFor(viewer, smallestFileBytes),
       );
       return reply.status(201).send({ message: MESSAGES.uploadSuccess, data: file });
+    },
+  );
+
+  app.post(
+    '/files/upload-batch',
+    {
+      schema: {
+        tags,
+        description:
+          'Many small files in one request (a dropped folder of thousands is not thousands of round trips). ' +
+          'Each file is stored, or refused, as POST /files/upload would; the answer lists each one in order.',
+        consumes: ['multipart/form-data'],
+        body: uploadBatchFormSchema,
+        response: { 200: envelope(batchUploadSchema) },
+      },
+      validatorCompiler: describedOnly('body'),
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      const results = await receiveUploadBatch(
+        request,
+        config,
+        (upload) => files.upload(viewer, upload),
+        services.uploadHooks,
+        () => files.assertRoomFor(viewer, 1),
+      );
+      const stored = results.filter((result) => result.ok).length;
+      return {
+        message: batchUploadMessage(stored, results.length),
+        data: { results: results.map(batchAnswer) },
+      };
     },
   );
 

@@ -49,6 +49,13 @@ describe.each(DIALECTS)('the OpenAPI document (%s)', (dialect) => {
     expect(form?.required).toEqual(['file']);
   });
 
+  it('describes the batch form: the fields that go before each file part, and its limits', () => {
+    const form = operation('/files/upload-batch', 'post').requestBody?.content['multipart/form-data']?.schema;
+    expect(form?.properties?.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form?.properties?.file?.description).toContain('at most 32 files and 8 MB');
+    expect(Object.keys(form?.properties ?? {}).sort()).toEqual(['file', 'filename', 'folderId', 'isPublic']);
+  });
+
   it('describes the edit form in each encoding it is read from', () => {
     const content = operation('/files/update/{id}', 'patch').requestBody?.content ?? {};
     expect(Object.keys(content).sort()).toEqual([

@@ -33,6 +33,17 @@ export interface UploadInput {
   fileFirst?: boolean;
 }
 
+function appendFields(form: FormData, input: UploadInput) {
+  if (input.filename !== undefined) form.append('filename', input.filename);
+  if (input.isPublic !== undefined) form.append('isPublic', String(input.isPublic));
+  if (input.folderId !== undefined) form.append('folderId', input.folderId);
+}
+
+function appendFile(form: FormData, input: UploadInput) {
+  const blob = new Blob([input.bytes], { type: input.type ?? 'application/octet-stream' });
+  form.append('file', blob, input.name ?? 'upload.bin');
+}
+
 /** One browser: a cookie jar and the API's conventions (JSON in, JSON or bytes out). */
 export class TestClient {
   private cookies = new Map<string, string>();
@@ -112,18 +123,19 @@ export class TestClient {
 
   upload(input: UploadInput) {
     const form = new FormData();
-    const fields = () => {
-      if (input.filename !== undefined) form.append('filename', input.filename);
-      if (input.isPublic !== undefined) form.append('isPublic', String(input.isPublic));
-      if (input.folderId !== undefined) form.append('folderId', input.folderId);
-    };
-    if (!input.fileFirst) fields();
-    form.append(
-      'file',
-      new Blob([input.bytes], { type: input.type ?? 'application/octet-stream' }),
-      input.name ?? 'upload.bin',
-    );
-    if (input.fileFirst) fields();
+    if (!input.fileFirst) appendFields(form, input);
+    appendFile(form, input);
+    if (input.fileFirst) appendFields(form, input);
     return this.request('POST', '/api/v1/files/upload', { body: form });
+  }
+
+  /** Many files in one request: each file's own fields, then its part, in order. */
+  uploadBatch(inputs: UploadInput[]) {
+    const form = new FormData();
+    for (const input of inputs) {
+      appendFields(form, input);
+      appendFile(form, input);
+    }
+    return this.request('POST', '/api/v1/files/upload-batch', { body: form });
   }
 }
