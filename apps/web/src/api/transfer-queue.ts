@@ -2,7 +2,10 @@ import { MESSAGES } from '@cloudstash/contract';
 import { messageOf } from './api-client';
 import { isTusError, tusErrorMessage } from './tus-errors';
 
-/** How many files go up at once: enough to hide each request's round trips, few enough to keep each fast. */
+/**
+ * How many requests are under way at once: enough to hide each one's round trips, few enough to keep each
+ * fast. A request carries one file, or several small ones where a queue sends them together.
+ */
 export const PARALLEL_UPLOADS = 3;
 
 /**
@@ -50,6 +53,13 @@ export abstract class TransferQueue<Item extends TransferItem, Task extends Tran
   private notifyTimer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<() => void>();
   private nextId = 0;
+  /** Requests under way (one may carry several tasks). */
+  private requests = 0;
+  /**
+   * Each task's latest run: a run that ends after its task was cancelled and started again (retried, or sent
+   * again with others) no longer speaks for it.
+   */
+  private runs = new WeakMap<Task, object>();
   /** What a row no longer going shows besides its status (the signed-in queue clears its speed). */
   protected readonly stopped: Partial<Item> = {};
 
@@ -57,6 +67,21 @@ export abstract class TransferQueue<Item extends TransferItem, Task extends Tran
   protected abstract send(task: Task): Promise<void>;
   /** The state the list shows, made from the tasks as they are. */
   protected abstract makeSnapshot(): State;
+  /**
+   * Tasks waiting that go in the same request as `task`, which starts now; none unless a queue sends several
+   * files at once (`sendTogether`).
+   */
+  protected companions(_task: Task): Task[] {
+    return [];
+  }
+  /**
+   * Sends several tasks' bytes in one request: for each, null once the server holds it, why it was refused, or
+   * undefined if the request ended before it was read. A failure of the request itself (a lost connection, a
+   * cancel) rejects, and is every task's.
+   */
+  protected sendTogether(_tasks: Task[]): Promise<(string | null | undefined)[]> {
+    return Promise.reject(new Error('This queue sends one file per request'));
+  }
   /** A task's status changed. */
   protected statusChanged(): void {}
   /** A task's file arrived whole. */
@@ -83,8 +108,13 @@ export abstract class TransferQueue<Item extends TransferItem, Task extends Tran
   retry(id: string): void {
     const task = this.find(id);
     if (!task || isOpen(task.item.status) || task.item.status === 'done') return;
-    this.set(task, { status: 'waiting', sent: 0, ...this.stopped, error: null });
+    this.requeue(task);
     this.pump();
+  }
+
+  /** Puts a task back in line, as if it had not started. */
+  protected requeue(task: Task): void {
+    this.set(task, { status: 'waiting', sent: 0, ...this.stopped, error: null });
   }
 
   /** Stops one upload; a resumable one's bytes are removed from the server. */
@@ -106,26 +136,53 @@ export abstract class TransferQueue<Item extends TransferItem, Task extends Tran
   }
 
   protected pump(): void {
-    let running = this.tasks.filter((task) => task.item.status === 'uploading').length;
     for (const task of this.tasks) {
-      if (running >= PARALLEL_UPLOADS) return;
+      if (this.requests >= PARALLEL_UPLOADS) return;
       if (task.item.status !== 'waiting') continue;
-      running += 1;
-      this.set(task, { status: 'uploading' });
-      void this.run(task).finally(() => this.pump());
+      const group = [task, ...this.companions(task)];
+      const run = {};
+      for (const one of group) {
+        this.set(one, { status: 'uploading' });
+        this.runs.set(one, run);
+      }
+      this.requests += 1;
+      void this.run(group, run).finally(() => {
+        this.requests -= 1;
+        this.pump();
+      });
     }
   }
 
-  private async run(task: Task): Promise<void> {
-    try {
-      await this.send(task);
-      if (task.item.status !== 'uploading') return;
-      this.set(task, { status: 'done', sent: task.item.size, ...this.stopped });
-      this.arrived(task);
-    } catch (error) {
-      if (task.item.status !== 'uploading') return;
-      this.set(task, { status: 'failed', ...this.stopped, error: failureOf(error) });
+  private async run(group: Task[], run: object): Promise<void> {
+    const settle = (task: Task, refusal: string | null) => {
+      if (this.runs.get(task) === run) this.settle(task, refusal);
+    };
+    if (group.length === 1) {
+      const task = group[0]!;
+      try {
+        await this.send(task);
+        settle(task, null);
+      } catch (error) {
+        settle(task, failureOf(error));
+      }
+      return;
     }
+    const outcomes = await this.sendTogether(group).catch((error: unknown) =>
+      group.map(() => failureOf(error)),
+    );
+    // A file the answer does not mention was not read (the request ended before it).
+    group.forEach((task, index) => {
+      const outcome = outcomes[index];
+      settle(task, outcome === undefined ? MESSAGES.uploadFailed : outcome);
+    });
+  }
+
+  /** A task still going is done (no refusal) or failed (why); one cancelled or set meanwhile stays as it is. */
+  private settle(task: Task, refusal: string | null) {
+    if (task.item.status !== 'uploading') return;
+    if (refusal !== null) return this.set(task, { status: 'failed', ...this.stopped, error: refusal });
+    this.set(task, { status: 'done', sent: task.item.size, ...this.stopped });
+    this.arrived(task);
   }
 
   /** A change to the fields every queue's rows have. */

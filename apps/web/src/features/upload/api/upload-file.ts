@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
+import { MESSAGES, type BatchUpload, type Envelope, type StoredFile } from '@cloudstash/contract';
 import toast from 'react-hot-toast';
 import { messageOf } from '../../../api/api-client';
 import { postFormWithProgress } from '../../../api/form-upload';
@@ -14,21 +14,36 @@ export interface UploadInput {
   folderId?: string | null;
 }
 
-/**
- * POST /files/upload with the byte progress a bar shows (`onProgress`, when given). The file goes last so the
- * server reads the fields before the bytes.
- */
+/** POST /files/upload with the byte progress a bar shows (`onProgress`, when given). */
 export function uploadFile(
   input: UploadInput,
   onProgress: ((fraction: number) => void) | undefined,
   signal?: AbortSignal,
 ): Promise<Envelope<StoredFile>> {
   const form = new FormData();
-  form.set('filename', input.filename.trim());
-  form.set('isPublic', String(input.isPublic));
-  if (input.folderId) form.set('folderId', input.folderId);
-  form.set('file', input.file);
+  appendUpload(form, input);
   return postFormWithProgress('/files/upload', form, onProgress, signal);
+}
+
+/**
+ * POST /files/upload-batch: several small files in one request, each after its own fields. The answer has
+ * one result per file, in order: the file, or the words a single upload would have been refused with.
+ */
+export function uploadBatch(
+  inputs: readonly UploadInput[],
+  signal?: AbortSignal,
+): Promise<Envelope<BatchUpload>> {
+  const form = new FormData();
+  for (const input of inputs) appendUpload(form, input);
+  return postFormWithProgress('/files/upload-batch', form, undefined, signal);
+}
+
+/** One file's fields, then its bytes, so the server reads the fields before the bytes they describe. */
+function appendUpload(form: FormData, input: UploadInput) {
+  form.append('filename', input.filename.trim());
+  form.append('isPublic', String(input.isPublic));
+  if (input.folderId) form.append('folderId', input.folderId);
+  form.append('file', input.file);
 }
 
 /** Upload with a live byte progress (0..1); success refreshes every list and tile. */

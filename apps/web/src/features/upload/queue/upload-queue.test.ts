@@ -1,15 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALLOWED_MIME_TYPES, unsupportedTypeMessage } from '@cloudstash/contract';
+import {
+  ALLOWED_MIME_TYPES,
+  MESSAGES,
+  unsupportedTypeMessage,
+  type BatchUploadResult,
+} from '@cloudstash/contract';
 import { ApiError } from '../../../api/api-client';
 import type { UploadInput } from '../api/upload-file';
 import { NOTIFY_EVERY_MS, PARALLEL_UPLOADS, UploadQueue, type UploadLimits } from './upload-queue';
 
 const sent: { input: UploadInput; finish: () => void; fail: (error: Error) => void }[] = [];
+const batches: {
+  inputs: readonly UploadInput[];
+  finish: (results: BatchUploadResult[]) => void;
+  fail: (error: Error) => void;
+}[] = [];
 const madeFolders: { name: string; parentId: string | null }[] = [];
 
 vi.mock('../api/upload-file', () => ({
   uploadFile: (input: UploadInput) =>
     new Promise((resolve, reject) => sent.push({ input, finish: () => resolve({}), fail: reject })),
+  uploadBatch: (inputs: readonly UploadInput[]) =>
+    new Promise((resolve, reject) =>
+      batches.push({ inputs, finish: (results) => resolve({ data: { results } }), fail: reject }),
+    ),
 }));
 vi.mock('../../../api/folders', () => ({
   createFolder: async (body: { name: string; parentId: string | null }) => {
@@ -21,6 +35,7 @@ vi.mock('../../../api/folders', () => ({
 
 afterEach(() => {
   sent.length = 0;
+  batches.length = 0;
   madeFolders.length = 0;
 });
 
@@ -32,10 +47,13 @@ const LIMITS: UploadLimits = {
 const text = (name: string, size = 10) => new File(['x'.repeat(size)], name, { type: 'text/plain' });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function newQueue() {
+/** A queue; `batchFiles` 1 sends each file alone, as large files always go. */
+function newQueue(batchFiles = 1) {
   const uploaded = vi.fn();
-  return { queue: new UploadQueue({ limits: async () => LIMITS, onUploaded: uploaded }), uploaded };
+  const queue = new UploadQueue({ limits: async () => LIMITS, onUploaded: uploaded, batchFiles });
+  return { queue, uploaded };
 }
+const stored = { status: 201, file: {} } as BatchUploadResult;
 
 describe('upload queue', () => {
   it('sends three files at a time and starts the next as one finishes', async () => {
@@ -139,5 +157,83 @@ describe('upload queue', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('sends small files together, sixteen to a request, three requests at a time', async () => {
+    const { queue, uploaded } = newQueue(16);
+    queue.add(
+      Array.from({ length: 60 }, (_, i) => ({ file: text(`f${i}.txt`), folders: [] })),
+      'top',
+    );
+    await settle();
+    expect(sent).toHaveLength(0);
+    expect(batches.map((batch) => batch.inputs.length)).toEqual([16, 16, 16]);
+    expect(batches[1]?.inputs[0]).toMatchObject({ filename: 'f16', folderId: 'top' });
+    batches[0]?.finish(Array.from({ length: 16 }, () => stored));
+    await settle();
+    const statuses = queue.getSnapshot().items.map((item) => item.status);
+    expect(statuses.filter((status) => status === 'done')).toHaveLength(16);
+    expect(batches.map((batch) => batch.inputs.length)).toEqual([16, 16, 16, 12]);
+    expect(uploaded).toHaveBeenCalledTimes(16);
+  });
+
+  it('says for each file of a request why it was refused, and what the request never read', async () => {
+    const { queue } = newQueue(16);
+    queue.add(
+      ['a', 'b', 'c', 'd'].map((name) => ({ file: text(`${name}.txt`), folders: [] })),
+      null,
+    );
+    await settle();
+    batches[0]?.finish([
+      stored,
+      { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Storage quota exceeded' },
+      stored,
+    ]);
+    await settle();
+    expect(queue.getSnapshot().items.map(({ status, error }) => [status, error])).toEqual([
+      ['done', null],
+      ['failed', 'Storage quota exceeded'],
+      ['done', null],
+      ['failed', MESSAGES.uploadFailed],
+    ]);
+  });
+
+  it('cancelling one file of a request stops it, and sends the others again without it', async () => {
+    const { queue } = newQueue(16);
+    queue.add(
+      ['a', 'b', 'c'].map((name) => ({ file: text(`${name}.txt`), folders: [] })),
+      null,
+    );
+    await settle();
+    const [, b] = queue.getSnapshot().items;
+    queue.cancel(b!.id);
+    batches[0]?.fail(new ApiError('Upload cancelled', 0, 'ABORTED'));
+    await settle();
+    await settle();
+    expect(batches[1]?.inputs.map((input) => input.filename)).toEqual(['a', 'c']);
+    expect(queue.getSnapshot().items.map((item) => item.status)).toEqual([
+      'uploading',
+      'cancelled',
+      'uploading',
+    ]);
+  });
+
+  it('fails every file of a request that was lost, each with the same words, and retries one alone', async () => {
+    const { queue } = newQueue(16);
+    queue.add(
+      ['a', 'b'].map((name) => ({ file: text(`${name}.txt`), folders: [] })),
+      null,
+    );
+    await settle();
+    batches[0]?.fail(new ApiError('Network error', 0, 'NETWORK'));
+    await settle();
+    expect(queue.getSnapshot().items.map(({ status, error }) => [status, error])).toEqual([
+      ['failed', MESSAGES.uploadFailed],
+      ['failed', MESSAGES.uploadFailed],
+    ]);
+    queue.retry(queue.getSnapshot().items[0]!.id);
+    await settle();
+    expect(batches).toHaveLength(1);
+    expect(sent.map((one) => one.input.filename)).toEqual(['a']);
   });
 });

@@ -1,4 +1,4 @@
-import { filenameWithoutExtension } from '@cloudstash/contract';
+import { BATCH_UPLOAD_MAX_FILES, filenameWithoutExtension } from '@cloudstash/contract';
 import type { Upload } from 'tus-js-client';
 import {
   isOpen,
@@ -8,7 +8,7 @@ import {
   type TransferTask,
 } from '../../../api/transfer-queue';
 import { newUpload } from '../api/resumable-upload';
-import { uploadFile } from '../api/upload-file';
+import { uploadBatch, uploadFile, type UploadInput } from '../api/upload-file';
 import { addSample, bytesPerSecond, type ProgressSample } from '../transfer-rate';
 import { chosenFileError, type ChosenFileLimits } from '../validation';
 import type { PickedFile } from '../../../lib/dropped-files';
@@ -43,6 +43,8 @@ interface QueueDeps {
   limits: () => Promise<UploadLimits>;
   /** A file arrived: the lists that show it are refreshed (the caller spaces the refreshes). */
   onUploaded: () => void;
+  /** How many small files may share one request (1: each goes alone); BATCH_FILES unless a test says. */
+  batchFiles?: number;
 }
 
 /** What the panel shows: this session's uploads, and those a reload interrupted that may be resumed. */
@@ -55,10 +57,21 @@ export interface QueueState {
 const PROGRESS_FROM_BYTES = 256 * 1024;
 
 /**
+ * Files that small share a request, up to BATCH_FILES of them and BATCH_BYTES together. Each request costs the
+ * browser more than a small file's bytes do: measured on a drop of a thousand files of 10 KB, one request per
+ * file held the page to under half the rate of a script sending the same files.
+ */
+const BATCH_FILE_BYTES = PROGRESS_FROM_BYTES;
+const BATCH_FILES = Math.min(16, BATCH_UPLOAD_MAX_FILES);
+const BATCH_BYTES = 1024 * 1024;
+
+/**
  * The uploads of the signed-in session: many files, three at a time (the mechanics are TransferQueue's), each
  * into its folder (dropped folders recreated first). Lives outside React so it keeps going while screens change;
  * the panel reads it with useSyncExternalStore.
  */
+const isSmall = (task: Task) => task.file !== null && task.file.size <= BATCH_FILE_BYTES;
+
 export class UploadQueue extends TransferQueue<UploadItem, Task, QueueState> {
   /** Unfinished uploads of the page before a reload, until they are chosen again or forgotten. */
   private carried: RememberedUpload[] = readRemembered();
@@ -148,6 +161,61 @@ export class UploadQueue extends TransferQueue<UploadItem, Task, QueueState> {
     } else {
       await this.sendWhole(task, task.file, folderId);
     }
+  }
+
+  /** The small files waiting after this small one, to go in its request. */
+  protected override companions(task: Task): Task[] {
+    const most = this.deps.batchFiles ?? BATCH_FILES;
+    if (most <= 1 || !isSmall(task)) return [];
+    const group: Task[] = [];
+    let bytes = task.file!.size;
+    for (let i = this.tasks.indexOf(task) + 1; i < this.tasks.length && group.length + 1 < most; i++) {
+      const next = this.tasks[i]!;
+      if (next.item.status !== 'waiting' || !isSmall(next)) continue;
+      if (bytes + next.file!.size > BATCH_BYTES) break;
+      bytes += next.file!.size;
+      group.push(next);
+    }
+    return group;
+  }
+
+  /**
+   * Each file's folders first, then the files the checks let through in one request. Cancelling one of them
+   * stops the request; the others go back to waiting and are sent again.
+   */
+  protected override async sendTogether(group: Task[]): Promise<(string | null | undefined)[]> {
+    const abort = new AbortController();
+    for (const task of group) {
+      task.stop = () => {
+        abort.abort();
+        for (const other of group)
+          if (other !== task && other.item.status === 'uploading') this.requeue(other);
+      };
+    }
+    const limits = await this.deps.limits();
+    const outcomes: (string | null | undefined)[] = group.map(() => null);
+    const sending: { index: number; input: UploadInput }[] = [];
+    for (const [index, task] of group.entries()) {
+      const folderId = await this.folders.ensure(task.baseFolderId, task.folders);
+      const file = task.file!;
+      const refusal = chosenFileError(file, limits);
+      if (refusal) outcomes[index] = refusal;
+      else {
+        const input = { file, filename: filenameWithoutExtension(file.name), isPublic: false, folderId };
+        sending.push({ index, input });
+      }
+    }
+    // A file cancelled while its folders were made is not sent (nor are the others, which wait again).
+    if (sending.length === 0 || abort.signal.aborted) return outcomes;
+    const { data } = await uploadBatch(
+      sending.map((one) => one.input),
+      abort.signal,
+    );
+    sending.forEach(({ index }, k) => {
+      const result = data.results[k];
+      outcomes[index] = result && ('file' in result ? null : result.message);
+    });
+    return outcomes;
   }
 
   protected override arrived(): void {
