@@ -119,7 +119,10 @@ export function UploadPanel() {
  */
 const UploadRow = memo(function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   return (
-    <li className="flex flex-col gap-1 px-3 py-2" data-upload-status={item.status}>
+    <li
+      className="flex flex-col gap-1 px-3 py-2 [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]"
+      data-upload-status={item.status}
+    >
       <div className="flex items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm font-medium" title={item.label}>
           {item.label}
