@@ -30,6 +30,28 @@ export function multipartBody(
   return { body: Buffer.concat([head, file, tail]), fileOffset: head.length };
 }
 
+/** A batch upload form (POST /files/upload-batch): each file's own fields, then its part. */
+export function batchMultipartBody(
+  files: { bytes: Buffer; filename: string; mimetype: string; fields: Record<string, string> }[],
+): Buffer {
+  const parts: Buffer[] = [];
+  const field = (name: string, value: string) =>
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  for (const file of files) {
+    parts.push(field('filename', file.filename.replace(/\.[^.]+$/, '')), field('isPublic', 'false'));
+    for (const [name, value] of Object.entries(file.fields)) parts.push(field(name, value));
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.mimetype}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
 export const multipartHeaders = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
 
 async function expectOk(res: Response, what: string) {
