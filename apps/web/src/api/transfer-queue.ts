@@ -40,10 +40,11 @@ const failureOf = (error: unknown) =>
   isTusError(error) ? tusErrorMessage(error) : messageOf(error, MESSAGES.uploadFailed);
 
 /**
- * The mechanics both upload queues share: tasks run three at a time, each waiting → uploading → done, failed or
- * cancelled; retry and cancel per file; listeners told at most every NOTIFY_EVERY_MS, and the snapshot made
- * only when next read after a change (useSyncExternalStore reads it). A queue says how a task's bytes go
- * (`send`), what its snapshot holds, and what to do when a task's status changes or it is done.
+ * The mechanics both upload queues share: three requests at a time, each carrying one task (or several, where
+ * a queue names `companions`), each task waiting → uploading → done, failed or cancelled; retry and cancel per
+ * file; listeners told at most every NOTIFY_EVERY_MS, and the snapshot made only when next read after a change
+ * (useSyncExternalStore reads it). A queue says how a task's bytes go (`send`), what its snapshot holds, and what
+ * to do when a task's status changes or it is done.
  */
 export abstract class TransferQueue<Item extends TransferItem, Task extends TransferTask<Item>, State> {
   protected tasks: Task[] = [];

@@ -65,13 +65,13 @@ const BATCH_FILE_BYTES = PROGRESS_FROM_BYTES;
 const BATCH_FILES = Math.min(16, BATCH_UPLOAD_MAX_FILES);
 const BATCH_BYTES = 1024 * 1024;
 
-/**
- * The uploads of the signed-in session: many files, three at a time (the mechanics are TransferQueue's), each
- * into its folder (dropped folders recreated first). Lives outside React so it keeps going while screens change;
- * the panel reads it with useSyncExternalStore.
- */
 const isSmall = (task: Task) => task.file !== null && task.file.size <= BATCH_FILE_BYTES;
 
+/**
+ * The uploads of the signed-in session: many files, three requests at a time (the mechanics are
+ * TransferQueue's), small files several to a request, each into its folder (dropped folders recreated first).
+ * Lives outside React so it keeps going while screens change; the panel reads it with useSyncExternalStore.
+ */
 export class UploadQueue extends TransferQueue<UploadItem, Task, QueueState> {
   /** Unfinished uploads of the page before a reload, until they are chosen again or forgotten. */
   private carried: RememberedUpload[] = readRemembered();
