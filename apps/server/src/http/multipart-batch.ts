@@ -34,7 +34,7 @@ const batchTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', MESSAGES.batchTooL
  * before the next one is read, so a file refused for itself (its type, its size, a folder that is not the
  * sender's, the quota) gets its own answer and the rest go on. A body that cannot be read further (malformed,
  * cut off, past the batch's limits) ends the batch there: the files read before keep their answers, and with
- * none read the error is the request's. A failure of our own disk is the request's 5xx.
+ * none read the error is the request's. A failure of ours (the disk, the database) is the request's 5xx.
  */
 export async function receiveUploadBatch<T>(
   request: FastifyRequest,
@@ -54,6 +54,8 @@ export async function receiveUploadBatch<T>(
 
   const results: BatchResults<T> = [];
   let capped = false;
+  /** A failure of ours while storing a file: the request's 5xx, never a client's mistake. */
+  let fault: unknown;
   let fields: Record<string, string> = {};
   const uncap = capRequestBytes(request, cap, () => (capped = true));
   const limits = {
@@ -78,27 +80,40 @@ export async function receiveUploadBatch<T>(
       }
       const tempPath = newTempPath(config.tmpDir);
       try {
-        const bytes = await ingestToTempFile(part.file, tempPath, config.maxUploadBytes, hooks);
-        const upload: ReceivedUpload = {
-          fields: own,
-          file: {
-            ...bytes,
-            source: { kind: 'file', path: bytes.tempPath },
-            declaredType: part.mimetype,
-            originalName: part.filename,
-          },
-        };
-        results.push({ ok: true, value: await handle(upload) });
-      } catch (error) {
-        if (capped) throw error;
-        const refusal = ownRefusal(error, part.file.truncated, config.maxUploadBytes);
-        if (!refusal) throw error;
-        results.push({ ok: false, error: refusal });
+        let upload: ReceivedUpload;
+        try {
+          const bytes = await ingestToTempFile(part.file, tempPath, config.maxUploadBytes, hooks);
+          upload = {
+            fields: own,
+            file: {
+              ...bytes,
+              source: { kind: 'file', path: bytes.tempPath },
+              declaredType: part.mimetype,
+              originalName: part.filename,
+            },
+          };
+        } catch (error) {
+          if (capped || !(error instanceof UploadTooLargeError)) throw error;
+          // Past the one-file limit: that file is refused, named with its size when it was read to its end.
+          results.push({
+            ok: false,
+            error: tooLarge(config.maxUploadBytes, part.file.truncated ? undefined : error.size),
+          });
+          continue;
+        }
+        try {
+          results.push({ ok: true, value: await handle(upload) });
+        } catch (error) {
+          // What the services refuse a file for is that file's answer; anything else is our failure.
+          if (!(error instanceof AppError)) throw (fault = error);
+          results.push({ ok: false, error });
+        }
       } finally {
         await fsp.rm(tempPath, { force: true });
       }
     }
   } catch (error) {
+    if (fault !== undefined) throw fault;
     const ended = capped || (error as { code?: string }).code === 'FST_FILES_LIMIT' ? batchTooLarge() : error;
     const refusal = asUploadError(ended, config.maxUploadBytes);
     // Our own disk failing is never the client's doing, and with nothing read the request itself failed.
@@ -113,17 +128,6 @@ export async function receiveUploadBatch<T>(
     ]);
   }
   return results;
-}
-
-/**
- * The refusal that belongs to one file alone, or undefined when the error ends the batch: a file past the size
- * limit (named with its size when it was read to its end), or anything the services refused it for.
- */
-function ownRefusal(error: unknown, truncated: boolean, maxUploadBytes: number): AppError | undefined {
-  if (error instanceof UploadTooLargeError)
-    return tooLarge(maxUploadBytes, truncated ? undefined : error.size);
-  if (error instanceof AppError) return error;
-  return undefined;
 }
 
 /** One file's answer as the client reads it: 201 with the file, or the status and words a single upload gets. */

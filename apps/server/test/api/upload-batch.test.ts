@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BATCH_UPLOAD_MAX_BYTES,
   BATCH_UPLOAD_MAX_FILES,
   FOLDER_MESSAGES,
   MESSAGES,
@@ -96,6 +97,14 @@ describe.each(DIALECT_STORES)('batch uploads (%s, %s store)', (dialect, store) =
     expect(results.at(-1)).toMatchObject({ status: 413, message: MESSAGES.batchTooLarge });
     const listed = await owner.get(`/api/v1/files/user-files?folderId=${folder}&limit=100`);
     expect(listed.body.meta.total).toBe(BATCH_UPLOAD_MAX_FILES);
+  });
+
+  it('refuses a request declaring more than the batch may carry before reading it', async () => {
+    const answer = await owner.uploadBatch([
+      { bytes: Buffer.alloc(BATCH_UPLOAD_MAX_BYTES + 128 * KB, 'a'), name: 'huge.txt', type: 'text/plain' },
+    ]);
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe(MESSAGES.batchTooLarge);
   });
 
   it('answers a request with no file, no session or no form as a single upload would', async () => {

@@ -214,6 +214,20 @@ describe.each(DIALECTS)('injected faults during uploads (%s)', (dialect) => {
     }
   }
 
+  it('answers a batch 5xx when the database fails storing a file, not as that file’s refusal', async () => {
+    const rows = await fileRows();
+    dbFault.armed = { kind: 'insert', table: 'files', when: 'before' };
+    const answer = await user.uploadBatch([
+      { bytes: png(crypto.randomInt(1e9), 40, 40) },
+      { bytes: png(crypto.randomInt(1e9), 40, 40) },
+    ]);
+    expect(dbFault.fired).toBeGreaterThan(0);
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({ message: MESSAGES.internalError, code: 'INTERNAL' });
+    expect(await fileRows()).toBe(rows);
+    await expectIntactStorage();
+  });
+
   it('answers a failing read of the bytes with 5xx and a request id, and keeps serving', async () => {
     const bytes = png(424242);
     const file = (await user.upload({ bytes })).body.data;
