@@ -66,6 +66,9 @@ export class JobWorker {
         idle = min;
         continue;
       }
+      // A stop that came while the claim was in flight woke nobody: sleeping now would hold the shutdown for
+      // up to the longest poll interval.
+      if (!this.running) break;
       await this.sleep(idle);
       idle = Math.min(idle * 2, max);
     }
