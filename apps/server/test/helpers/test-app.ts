@@ -7,7 +7,7 @@ import { buildApp, type BuiltApp } from '../../src/app';
 import type { BlobStore } from '../../src/blobs/blob-store';
 import { loadConfig, type Config } from '../../src/config';
 import { connectDatabase, type Db } from '../../src/db/connect';
-import { createPostgresDatabase, type TestDialect } from './dialects';
+import { createMigratedPostgresDatabase, type TestDialect } from './dialects';
 import { TestClient, type newAccount } from './test-client';
 import { TestClock } from './test-clock';
 
@@ -45,7 +45,7 @@ export interface TestAppOptions {
  */
 export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-test-'));
-  const database = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = dialect === 'postgres' ? await createMigratedPostgresDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
