@@ -37,6 +37,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: SLOW_SUITES,
           environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
           // Each file builds its own apps and databases, so files need no fresh module graph of their own:
           // loading the server's modules once per worker instead of once per file took a third off the run.
           isolate: false,
@@ -52,6 +53,7 @@ export default defineConfig({
           root: 'apps/server',
           include: SLOW_SUITES,
           environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { S3BlobStore } from '../../src/blobs/s3-blob-store';
+import { bundledProgram } from '../helpers/child-server';
 import { mp4, sha256 } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { closedPort, startTestS3, type TestS3 } from './s3-server';
@@ -165,26 +166,22 @@ describe('health and start-up when the S3 store is not there', () => {
     const port = await closedPort();
     const started = Date.now();
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main.ts')],
-        {
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            LOG_LEVEL: 'warn',
-            DATABASE_URL: '',
-            BLOB_STORE: 's3',
-            S3_ENDPOINT: `http://127.0.0.1:${port}`,
-            S3_BUCKET: 'cloudstash',
-            S3_ACCESS_KEY_ID: 'k',
-            S3_SECRET_ACCESS_KEY: 's',
-          },
-          stdio: ['ignore', 'ignore', 'pipe'],
+      const child = spawn(process.execPath, [bundledProgram('server')], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: '',
+          BLOB_STORE: 's3',
+          S3_ENDPOINT: `http://127.0.0.1:${port}`,
+          S3_BUCKET: 'cloudstash',
+          S3_ACCESS_KEY_ID: 'k',
+          S3_SECRET_ACCESS_KEY: 's',
         },
-      );
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
       child.once('exit', (exitCode) => resolve({ code: exitCode, stderr: err }));

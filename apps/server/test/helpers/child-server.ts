@@ -1,9 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
+import type { BundledEntry } from './server-bundle';
 
-const SERVER_MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 /** The production server plus the crash suites' kill points (test/crash/crash-server.ts). */
-export const CRASH_SERVER = path.resolve(import.meta.dirname, '../crash/crash-server.ts');
+export const CRASH_SERVER: BundledEntry = 'crash-server';
+
+/** Where the server would find the web app if it ran from its sources (the bundle sits elsewhere). */
+const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** The path of one of this run's bundled programs (test/global-setup.ts builds them). */
+export function bundledProgram(entry: BundledEntry): string {
+  const dir = inject('testProgramsDir');
+  if (!dir)
+    throw new Error('the test programs are not bundled: run this suite through Vitest with its global setup');
+  return path.join(dir, `${entry}.mjs`);
+}
 
 export interface ChildServer {
   baseUrl: string;
@@ -18,14 +30,14 @@ export interface ChildServer {
 }
 
 /**
- * Runs CloudStash exactly as `npm start` does (or the given entry, such as CRASH_SERVER), in its own process,
- * and waits until it is healthy.
+ * Runs CloudStash as `npm start` does, from this run's bundle of the same sources (or the given entry, such as
+ * CRASH_SERVER), in its own process, and waits until it is healthy.
  */
 export async function startChildServer(
   env: Record<string, string>,
-  // Generous: start-up compiles TypeScript on the fly, and a loaded CI machine may take a minute or more.
+  // Generous: a loaded CI machine may take a minute or more to start several servers at once.
   timeoutMs = 120_000,
-  entry = SERVER_MAIN,
+  entry: BundledEntry = 'server',
 ): Promise<ChildServer> {
   if (env.PORT) return startOn(env.PORT, env, timeoutMs, entry);
   // A port picked here can still be taken between the pick and the listen (another suite's server, or an
@@ -48,12 +60,13 @@ async function startOn(
   port: string,
   env: Record<string, string>,
   timeoutMs: number,
-  entry: string,
+  entry: BundledEntry,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundledProgram(entry)], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR,
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       REGISTER_RATE_LIMIT_PER_HOUR: '10000',
       ...env,

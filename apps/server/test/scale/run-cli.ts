@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { bundledProgram } from '../helpers/child-server';
 
-const CLI = path.resolve(import.meta.dirname, '../../src/cli/main.ts');
-
-/** Runs `npm run cli -- <args>` the way an operator would (same entry point), with exactly `env` on top. */
+/** Runs `npm run cli -- <args>` as an operator would (this run's bundle of its entry point), with `env` on top. */
 export function runCli(args: string[], env: Record<string, string>, timeoutMs = 120_000) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', bundledProgram('cli'), ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
