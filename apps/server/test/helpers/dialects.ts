@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { connectDatabase } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 
@@ -40,8 +41,18 @@ async function asAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Every test database of one run carries the run's id (test/global-setup.ts provides it), so the run's end can
+ * drop whatever a failed suite or a spare left behind, and two runs on one PostgreSQL never touch each other's.
+ */
+function runPrefix(): string {
+  const run = inject('testRunId');
+  if (!run) throw new Error('no test run id: run this suite through Vitest with its global setup');
+  return `cloudstash_test_${run}_`;
+}
+
 async function createDatabase(template?: string): Promise<TestDatabase> {
-  const name = `cloudstash_test_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${runPrefix()}${crypto.randomBytes(6).toString('hex')}`;
   await asAdmin(async (admin) => {
     await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     // A test database outlives no PostgreSQL crash, so its commits need not wait for the disk: the app
@@ -55,18 +66,41 @@ async function createDatabase(template?: string): Promise<TestDatabase> {
   };
 }
 
+/** Drops every database the run `run` made and did not drop (test/global-setup.ts calls it at the end). */
+export async function dropRunDatabases(run: string): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) return;
+  await asAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like $1 || '%'",
+      [`cloudstash_test_${run}_`],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  });
+}
+
 /** A fresh, empty PostgreSQL database for one suite (one that migrates, or loads an older schema); `drop` removes it. */
 export function createPostgresDatabase(): Promise<TestDatabase> {
   return createDatabase();
 }
 
+let spare: Promise<TestDatabase> | undefined;
+
 /**
  * A fresh PostgreSQL database already at the latest schema: a copy of a template that the migrations built
- * once. Migrating each test app's database took about half a second of PostgreSQL's time, several hundred
- * times a run; a copy takes a tenth of that. The app still runs its migrations on start (finding none to do).
+ * once. Migrating each test app's database took about half a second of PostgreSQL's time; a copy takes about
+ * as long again, so each call also starts the next copy, which the next test app then finds made while the
+ * tests ran. The app still runs its migrations on start (finding none to do).
  */
 export async function createMigratedPostgresDatabase(): Promise<TestDatabase> {
-  return createDatabase(await migratedTemplate());
+  const template = await migratedTemplate();
+  const database = spare ?? createDatabase(template);
+  spare = database.then(
+    () => createDatabase(template),
+    () => createDatabase(template),
+  );
+  // A spare that fails is reported to the call that takes it, not as an unhandled rejection meanwhile.
+  spare.catch(() => {});
+  return database;
 }
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../src/db/migrations');
