@@ -123,9 +123,14 @@ describe.each(DIALECTS)('deduplication invariants (%s)', (dialect) => {
     fs.mkdirSync(path.dirname(replaced), { recursive: true });
     fs.writeFileSync(replaced, 'old');
     fs.utimesSync(replaced, new Date(Date.now() - 2 * hour), new Date(Date.now() - 2 * hour));
+    // So does a stand-in folder a put made beside them.
+    const standIn = path.join(dataDir, 'replaced', '9c0e4a1f.stand-in');
+    fs.mkdirSync(standIn);
+    fs.utimesSync(standIn, new Date(Date.now() - 2 * hour), new Date(Date.now() - 2 * hour));
 
-    expect((await t.services.maintenance.gc({ graceMs: hour })).tempFiles).toBe(3);
-    expect([oldStaged, oldThumb, replaced, youngStaged].map((f) => fs.existsSync(f))).toEqual([
+    expect((await t.services.maintenance.gc({ graceMs: hour })).tempFiles).toBe(4);
+    expect([oldStaged, oldThumb, replaced, standIn, youngStaged].map((f) => fs.existsSync(f))).toEqual([
+      false,
       false,
       false,
       false,

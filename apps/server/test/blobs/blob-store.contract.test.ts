@@ -287,7 +287,7 @@ describe('S3BlobStore specifics', () => {
 });
 
 describe('FsBlobStore specifics', () => {
-  it('frees the bytes a put replaces only after it has answered, so both paths cost the same', async () => {
+  it('frees the bytes a put replaces only after it has answered, and makes as many folders, so both paths cost the same', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudstash-blobs-'));
     try {
       const store = new FsBlobStore(path.join(dir, 'blobs'));
@@ -296,19 +296,30 @@ describe('FsBlobStore specifics', () => {
       const bytes = crypto.randomBytes(256 * 1024);
       const key = sha(bytes);
       const replaced = path.join(dir, 'replaced');
+      const inReplaced = (kind: 'file' | 'folder') =>
+        fs
+          .readdirSync(replaced, { withFileTypes: true })
+          .filter((entry) => (kind === 'file' ? entry.isFile() : entry.isDirectory()))
+          .map((entry) => entry.name);
 
+      // New bytes: the put made both of the blob's folders (ab/ and ab/cd/), and needed nothing aside.
       await store.put(key, { kind: 'file', path: temp(bytes) });
       expect(fs.readdirSync(replaced)).toEqual([]);
 
       const before = fs.statSync(path.join(dir, 'blobs', store.localName(key))).ino;
       await store.put(key, { kind: 'file', path: temp(bytes) });
       // The bytes that were there still have a name: nothing was freed inside the put.
-      const kept = fs.readdirSync(replaced);
+      const kept = inReplaced('file');
       expect(kept).toHaveLength(1);
+      // Both folders were there already: the put made two stand-in folders instead.
+      expect(inReplaced('folder')).toHaveLength(2);
       expect(fs.statSync(path.join(replaced, kept[0]!)).ino).toBe(before);
       expect((await readAll(await store.read(key))).equals(bytes)).toBe(true);
       // A moment later they are gone, and nothing else is.
-      await until('the replaced bytes to be freed', async () => fs.readdirSync(replaced).length === 0);
+      await until(
+        'the replaced bytes and the stand-ins to be freed',
+        async () => fs.readdirSync(replaced).length === 0,
+      );
       expect((await readAll(await store.read(key))).equals(bytes)).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
