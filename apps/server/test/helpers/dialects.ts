@@ -45,8 +45,7 @@ async function asAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
  * Every test database of one run carries the run's id (test/global-setup.ts provides it), so the run's end can
  * drop whatever a failed suite or a spare left behind, and two runs on one PostgreSQL never touch each other's.
  */
-function runPrefix(): string {
-  const run = inject('testRunId');
+function runPrefix(run = inject('testRunId')): string {
   if (!run) throw new Error('no test run id: run this suite through Vitest with its global setup');
   return `cloudstash_test_${run}_`;
 }
@@ -71,8 +70,8 @@ export async function dropRunDatabases(run: string): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) return;
   await asAdmin(async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like $1 || '%'",
-      [`cloudstash_test_${run}_`],
+      'select datname from pg_database where starts_with(datname, $1)',
+      [runPrefix(run)],
     );
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
   });
