@@ -30,15 +30,24 @@ function describe(violations: Violation[], width: number): string {
 }
 
 async function settle(page: Page): Promise<void> {
-  // Let layout, fonts and one animation frame settle after a resize, and let every animation that ends (a
-  // toast sliding in or fading out) end: axe blends a half-faded element's colours and reports a contrast
-  // that no one sees once it stops. Endless ones (a spinner) are left running.
+  // Let layout, fonts and one animation frame settle after a resize, and let every animation that ends in time
+  // (a toast sliding in or fading out) end: axe blends a half-faded element's colours and reports a contrast
+  // that no one sees once it stops. Endless ones (a spinner) and those driven by scrolling rather than time
+  // (the theme's page-has-scroll marker, which ends only at the bottom of the page) are left running; the
+  // bound keeps a paused animation from holding the check.
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const ending = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    const ending = document.getAnimations().filter((animation) => {
+      const end = animation.effect?.getComputedTiming().endTime;
+      return (
+        animation.timeline === document.timeline &&
+        animation.playState === 'running' &&
+        typeof end === 'number' &&
+        Number.isFinite(end)
+      );
+    });
+    const finished = Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2000))]);
     await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   });
 }
