@@ -360,9 +360,10 @@ export class S3BlobStore implements BlobStore {
     } while (token);
   }
 
-  async ping(): Promise<void> {
+  /** The readiness check's probe: fails when the bucket does not answer within `timeoutMs`. */
+  async ping({ timeoutMs = 5000 } = {}): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
-      abortSignal: AbortSignal.timeout(5000),
+      abortSignal: AbortSignal.timeout(timeoutMs),
     });
   }
 

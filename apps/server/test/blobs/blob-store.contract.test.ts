@@ -280,7 +280,7 @@ describe('S3BlobStore specifics', () => {
       /S3 store unreachable: no answer .* within 1.5 s/,
     );
     expect(Date.now() - started).toBeLessThan(4000);
-    await expect(store.ping()).rejects.toThrow();
+    await expect(store.ping({ timeoutMs: 500 })).rejects.toThrow();
     store.destroy();
     await close();
   });
