@@ -6,7 +6,7 @@ import { DIALECTS } from '../helpers/dialects';
 import { mp4 } from '../helpers/fixtures';
 import { startNginx, type RunningNginx } from '@cloudstash/test-support/nginx';
 import { TestClient } from '../helpers/test-client';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, until, type TestApp } from '../helpers/test-app';
 
 /**
  * How long nginx keeps a link's check here: docs/nginx/ says 10 s, shortened so the test can outwait it, yet
@@ -114,8 +114,14 @@ describe.each(DIALECTS)('nginx in front, as docs/deployment.md configures it (%s
     expect((await viaNginx().get(url, { range: 'bytes=0-9' })).status).toBe(206);
     expect((await owner.delete(`/api/v1/files/delete/${id}`)).status).toBe(200);
     // nginx keeps time in whole seconds and an entry lasts through its last one: up to a second more.
-    await new Promise((resolve) => setTimeout(resolve, (LINK_SECONDS + 1) * 1000 + 500));
-    const gone = await viaNginx().get(url, { range: 'bytes=0-9' });
+    const gone = await until(
+      'the kept check to expire',
+      async () => {
+        const answer = await viaNginx().get(url, { range: 'bytes=0-9' });
+        return answer.status !== 206 && answer;
+      },
+      (LINK_SECONDS + 1) * 1000 + 1500,
+    );
     expect(gone.status).toBe(404);
     expect(gone.body).toMatchObject({ message: MESSAGES.fileNotFound });
   });
