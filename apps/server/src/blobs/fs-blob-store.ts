@@ -247,19 +247,19 @@ export class FsBlobStore implements BlobStore {
    * to free.
    */
   private async leftoverCandidates(): Promise<string[]> {
-    const entriesUnder = async (root: string) =>
-      await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-    const filesUnder = async (root: string) =>
-      (await entriesUnder(root))
-        .filter((entry) => entry.isFile())
+    const pathsUnder = async (root: string, wanted: (entry: fs.Dirent) => boolean) =>
+      (await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []))
+        .filter(wanted)
         .map((entry) => path.join(entry.parentPath, entry.name));
-    const standIns = (await entriesUnder(this.replacedRoot))
-      .filter((entry) => entry.isDirectory() && entry.name.endsWith(STAND_IN_SUFFIX))
-      .map((entry) => path.join(entry.parentPath, entry.name));
+    const replaced = (entry: fs.Dirent) =>
+      entry.isFile() || (entry.isDirectory() && entry.name.endsWith(STAND_IN_SUFFIX));
     return [
-      ...(await filesUnder(this.root)).filter((file) => file.endsWith(STAGED_SUFFIX)),
-      ...(await filesUnder(this.derivedRoot)).filter((file) => file.endsWith(WRITING_SUFFIX)),
-      ...[...(await filesUnder(this.replacedRoot)), ...standIns].filter((name) => !this.freeing.has(name)),
+      ...(await pathsUnder(this.root, (entry) => entry.isFile() && entry.name.endsWith(STAGED_SUFFIX))),
+      ...(await pathsUnder(
+        this.derivedRoot,
+        (entry) => entry.isFile() && entry.name.endsWith(WRITING_SUFFIX),
+      )),
+      ...(await pathsUnder(this.replacedRoot, replaced)).filter((name) => !this.freeing.has(name)),
     ];
   }
 
