@@ -17,7 +17,7 @@ const SLOW_PROJECT = 'server-slow';
 /**
  * The slow suites start first. They are the longest files and spend most of their time waiting (on child
  * processes, timeouts and timing samples), so the API suites fill the workers around them and the run does not
- * end on one long file while the other worker idles. Within a project, Vitest's own order stands.
+ * end on one long file while the other workers idle. Within a project, Vitest's own order stands.
  */
 class SlowSuitesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -35,7 +35,7 @@ class SlowSuitesFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     // Suites share one PostgreSQL server (a database each) and much of their time is spent waiting on it, on
-    // child servers and on timeouts: three files at a time keep 2 cores busy where two left a fifth of them idle.
+    // child servers and on timeouts: three files at a time keep 2 cores busy where two left about 15 % idle.
     maxWorkers: 3,
     sequence: { sequencer: SlowSuitesFirst },
     projects: [
