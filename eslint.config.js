@@ -19,7 +19,8 @@ const noServices = {
  * Web features stand alone: a feature may use components/, api/ (the client and hooks several features share)
  * and lib/, never another feature's files, so each
  * can change or go without breaking the others. A file N folders below its feature reaches a sibling feature
- * through N+1 `../`, or through a path naming `features/<other>`.
+ * through N+1 `../`, or through a path naming `features/<other>`. Nor does a feature import app/ (N+2 `../`):
+ * the app composes the features, so such an import runs back up; what both need lives in lib/ or components/.
  */
 const WEB_FEATURES = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -40,6 +41,10 @@ const featureIsolation = WEB_FEATURES.flatMap((feature) => {
           {
             regex: `^(\\.\\./){${depth + 1}}(${others})(/|$)|(^|/)features/(${others})(/|$)`,
             message: `A feature does not import another feature (${feature}): move what both need to components/ or api/.`,
+          },
+          {
+            regex: `^(\\.\\./){${depth + 2}}app(/|$)|(^|/)src/app(/|$)`,
+            message: 'A feature does not import app/: move what both need to lib/ or components/.',
           },
         ],
       ),
