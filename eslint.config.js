@@ -98,16 +98,16 @@ export default tseslint.config(
   },
   ...featureIsolation,
   {
-    // lib/ is browser utilities: talking to the API belongs in api/ or a feature's api/ (the client's error type,
-    // which form errors read, is the one thing lib/ takes from there).
+    // lib/ is browser utilities, the ground floor: talking to the API belongs in api/ or a feature's api/, and
+    // lib/ knows no feature and no part of app/.
     files: ['apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': layerRule(
         [],
         [
           {
-            regex: '(^|/)features(/|$)|(^|/)api/(?!api-client$)',
-            message: 'lib/ holds browser utilities; API code lives in api/.',
+            regex: '(^|/)(features|api|app)(/|$)',
+            message: 'lib/ holds browser utilities; API code lives in api/, screens in features/ and app/.',
           },
         ],
       ),
