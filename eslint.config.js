@@ -10,6 +10,14 @@ const noHttp = {
   regex: '(^|/)(http|routes)(/|$)',
   message: 'Imports point one way (routes -> services -> repositories): this layer must not know about HTTP.',
 };
+const clockMessage = 'Read the time from the injected clock: isoNow(clock), or clock.now().';
+const wallClock = [
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='now']",
+    message: clockMessage,
+  },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+];
 const noServices = {
   regex: '(^|/)services(/|$)',
   message: 'Repositories serve services, never the other way round.',
@@ -95,6 +103,13 @@ export default tseslint.config(
   {
     files: ['apps/server/src/repositories/**/*.ts'],
     rules: { 'no-restricted-imports': layerRule([], [noHttp, noServices]) },
+  },
+  {
+    // Rules read the time from the injected clock (services/clock.ts), which tests move; the clock module
+    // itself is where the real time comes in.
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/repositories/**/*.ts'],
+    ignores: ['apps/server/src/services/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wallClock] },
   },
   ...featureIsolation,
   {
