@@ -10,6 +10,14 @@ const noHttp = {
   regex: '(^|/)(http|routes)(/|$)',
   message: 'Imports point one way (routes -> services -> repositories): this layer must not know about HTTP.',
 };
+const clockMessage = 'Read the time from the injected clock: isoNow(clock), or clock.now().';
+const wallClock = [
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='now']",
+    message: clockMessage,
+  },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+];
 const noServices = {
   regex: '(^|/)services(/|$)',
   message: 'Repositories serve services, never the other way round.',
@@ -19,7 +27,8 @@ const noServices = {
  * Web features stand alone: a feature may use components/, api/ (the client and hooks several features share)
  * and lib/, never another feature's files, so each
  * can change or go without breaking the others. A file N folders below its feature reaches a sibling feature
- * through N+1 `../`, or through a path naming `features/<other>`.
+ * through N+1 `../`, or through a path naming `features/<other>`. Nor does a feature import app/ (N+2 `../`):
+ * the app composes the features, so such an import runs back up; what both need lives in lib/ or components/.
  */
 const WEB_FEATURES = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -40,6 +49,10 @@ const featureIsolation = WEB_FEATURES.flatMap((feature) => {
           {
             regex: `^(\\.\\./){${depth + 1}}(${others})(/|$)|(^|/)features/(${others})(/|$)`,
             message: `A feature does not import another feature (${feature}): move what both need to components/ or api/.`,
+          },
+          {
+            regex: `^(\\.\\./){${depth + 2}}app(/|$)|(^|/)src/app(/|$)`,
+            message: 'A feature does not import app/: move what both need to lib/ or components/.',
           },
         ],
       ),
@@ -91,18 +104,25 @@ export default tseslint.config(
     files: ['apps/server/src/repositories/**/*.ts'],
     rules: { 'no-restricted-imports': layerRule([], [noHttp, noServices]) },
   },
+  {
+    // Rules read the time from the injected clock (services/clock.ts), which tests move; the clock module
+    // itself is where the real time comes in.
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/repositories/**/*.ts'],
+    ignores: ['apps/server/src/services/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wallClock] },
+  },
   ...featureIsolation,
   {
-    // lib/ is browser utilities: talking to the API belongs in api/ or a feature's api/ (the client's error type,
-    // which form errors read, is the one thing lib/ takes from there).
+    // lib/ is browser utilities, the ground floor: talking to the API belongs in api/ or a feature's api/, and
+    // lib/ knows no feature and no part of app/.
     files: ['apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': layerRule(
         [],
         [
           {
-            regex: '(^|/)features(/|$)|(^|/)api/(?!api-client$)',
-            message: 'lib/ holds browser utilities; API code lives in api/.',
+            regex: '(^|/)(features|api|app)(/|$)',
+            message: 'lib/ holds browser utilities; API code lives in api/, screens in features/ and app/.',
           },
         ],
       ),

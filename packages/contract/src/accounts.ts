@@ -125,7 +125,6 @@ export const accountListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(1000).optional(),
 });
-export type AccountListQuery = z.input<typeof accountListQuerySchema>;
 
 // ---------- sessions: GET /users/me/sessions, DELETE /users/me/sessions/{id}, DELETE /users/me/sessions?others=1 ----------
 

@@ -55,7 +55,6 @@ export const folderSchema = z.object({
 export type Folder = z.infer<typeof folderSchema>;
 
 export const folderPathItemSchema = z.object({ _id: z.string(), name: z.string() });
-export type FolderPathItem = z.infer<typeof folderPathItemSchema>;
 
 export const folderWithPathSchema = folderSchema.extend({
   /**
@@ -74,7 +73,6 @@ export const createFolderBodySchema = z.object({
   name: folderNameSchema,
   parentId: folderRef.nullable().optional(),
 });
-export type CreateFolderBody = z.input<typeof createFolderBodySchema>;
 
 export const updateFolderBodySchema = z.object({
   name: folderNameSchema.optional(),
@@ -96,7 +94,6 @@ export const folderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(1000).optional(),
 });
-export type FolderListQuery = z.input<typeof folderListQuerySchema>;
 
 const idList = z.array(z.string().min(1).max(100)).max(10_000).default([]);
 

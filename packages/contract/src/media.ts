@@ -145,11 +145,6 @@ export function extensionForMime(mimetype: string): string {
   return knownExtensions(baseMimeType(mimetype))?.[0] ?? 'bin';
 }
 
-/** Every extension a name of this type may already end with, the saved one first (lower case, no dot). */
-export function extensionsForMime(mimetype: string): readonly string[] {
-  return knownExtensions(baseMimeType(mimetype)) ?? ['bin'];
-}
-
 /** The extension of a name (after its last dot, not a leading one), as written; undefined when it has none. */
 export function nameExtension(name: string): string | undefined {
   const dot = name.lastIndexOf('.');

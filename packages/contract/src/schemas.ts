@@ -249,7 +249,6 @@ export const updateFileBodySchema = z
     path: ['filename'],
     error: MESSAGES.editFilenameRequired,
   });
-export type UpdateFileBody = z.input<typeof updateFileBodySchema>;
 
 export const fileIdParamsSchema = z.object({ id: pathIdSchema(MESSAGES.fileNotFound) });
 export const userIdParamsSchema = z.object({ id: pathIdSchema(MESSAGES.userNotFound) });

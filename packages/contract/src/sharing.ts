@@ -87,7 +87,6 @@ export const shareGranteeSchema = z.discriminatedUnion('kind', [
   sharePersonSchema.extend({ kind: z.literal('user') }),
   z.object({ kind: z.literal('group'), _id: z.string(), name: z.string(), memberCount: z.number() }),
 ]);
-export type ShareGrantee = z.infer<typeof shareGranteeSchema>;
 
 /** Who has access to an item, as its owner (or an editor allowed to reshare) sees it. */
 export const shareSchema = z.object({

@@ -55,13 +55,11 @@ const idList = ids.default([]);
 export const trashRestoreBodySchema = z
   .object({ fileIds: idList, folderIds: idList })
   .refine((b) => b.fileIds.length + b.folderIds.length > 0, TRASH_MESSAGES.nothingSelected);
-export type TrashRestoreBody = z.input<typeof trashRestoreBodySchema>;
 
 /** DELETE /trash: these items forever, or everything in the caller's trash when both lists are absent. */
 export const trashPurgeBodySchema = z
   .object({ fileIds: ids.optional(), folderIds: ids.optional() })
   .nullish();
-export type TrashPurgeBody = z.input<typeof trashPurgeBodySchema>;
 
 export const trashResultSchema = z.object({ files: z.number().int(), folders: z.number().int() });
 export type TrashResult = z.infer<typeof trashResultSchema>;

@@ -11,5 +11,3 @@ export function inTransaction<T>(
 ): Promise<T> {
   return db.transaction().execute(work);
 }
-
-export const nowIso = () => new Date().toISOString();

@@ -1,6 +1,6 @@
 import type { BlobSource, BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
-import { inTransaction, nowIso, type Executor } from '../db/executor';
+import { inTransaction, type Executor } from '../db/executor';
 import * as blobs from '../repositories/blobs';
 import { removePropertiesOf } from '../repositories/dav-properties';
 import * as files from '../repositories/files';
@@ -9,6 +9,7 @@ import * as versions from '../repositories/file-versions';
 import type { FileVersionRow } from '../repositories/file-versions';
 import * as trash from '../repositories/trash';
 import { deleteThumbnailsOf } from './thumbnails/storage';
+import { isoNow, type Clock } from './clock';
 
 /**
  * The deduplication protocol. Three rules keep every file row backed by bytes, whatever
@@ -25,6 +26,7 @@ export class BlobReferences {
   constructor(
     private readonly db: Db,
     private readonly store: BlobStore,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -49,7 +51,7 @@ export class BlobReferences {
         hash: file.blob_hash,
         size: file.size,
         crc32c: bytes.crc32c,
-        now: nowIso(),
+        now: isoNow(this.clock),
       });
       if (!(await this.store.exists(file.blob_hash))) await this.store.put(file.blob_hash, source, file.size);
       await files.insertFile(trx, file);
@@ -227,7 +229,7 @@ export class BlobReferences {
   async reclaimOrphanBytes(hash: string, size: number): Promise<boolean> {
     await inTransaction(this.db, async (trx) => {
       if (await blobs.findBlob(trx, hash)) return;
-      await blobs.insertTombstone(trx, { hash, size, now: nowIso() });
+      await blobs.insertTombstone(trx, { hash, size, now: isoNow(this.clock) });
     });
     return this.reclaim(hash);
   }

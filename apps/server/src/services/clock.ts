@@ -18,5 +18,10 @@ export const systemClock: Clock = {
   },
 };
 
-/** The clock's time as the ISO text the database columns hold. */
-export const isoNow = (clock: Clock): string => new Date(clock.now()).toISOString();
+/**
+ * The clock's time as the ISO text the database columns hold: the one way services and repositories write it.
+ * With `offsetMs`, the instant that far after it (an expiry) or, negative, before it (a cut-off). Where one
+ * instant gives several columns (a row's creation and its expiry), the service reads the clock once and
+ * derives them all from that reading.
+ */
+export const isoNow = (clock: Clock, offsetMs = 0): string => new Date(clock.now() + offsetMs).toISOString();

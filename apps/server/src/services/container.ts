@@ -79,7 +79,7 @@ export function createServices(
   const { hooks = {}, clock = systemClock } = seams;
   const throttle = new Throttle(db, clock, config);
   const sessions = new Sessions(db, config, clock);
-  const references = new BlobReferences(db, store);
+  const references = new BlobReferences(db, store, clock);
   const quotas = new Quotas(db, config, clock);
   const reclaims = new ReclaimQueue(references, log);
   const signedUrls = new SignedUrls(secret, config.downloadLinkMs, clock);
@@ -92,7 +92,7 @@ export function createServices(
   // The job queue keeps real time even where a test stands the clock still: its leases are compared between
   // processes and its retry back-offs are waited out by the workers' own timers.
   const jobs = new JobQueue(db, systemClock, config.jobLimits);
-  const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log);
+  const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log, clock);
   // Started by the server (app.ts), not by the CLI, which only queues work.
   const worker = new JobWorker(
     jobs,
@@ -117,6 +117,7 @@ export function createServices(
     hooks,
     uploadTypes,
     trash,
+    clock,
   );
   const folders = new Folders(db, trash, clock);
   const versionSettings = new VersionSettings(db, config, clock);

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
 import { claimLinkDownload, claimLinkDownloads } from '../repositories/share-links';
-import type { Clock } from './clock';
+import { isoNow, type Clock } from './clock';
 import { requireFileAccess } from './access-policy';
 import type { Viewer } from './sessions';
 
@@ -42,7 +42,7 @@ export class Downloads {
    * counted and the answer is false.
    */
   async countThroughLink(fileId: string, linkId: string): Promise<boolean> {
-    const at = new Date(this.clock.now()).toISOString();
+    const at = isoNow(this.clock);
     return inTransaction(this.db, async (trx) => {
       if (!(await claimLinkDownload(trx, linkId, at))) return false;
       await record(trx, fileId, linkId, at);
@@ -55,7 +55,7 @@ export class Downloads {
    * (each file is one download), or for none when that would pass it.
    */
   async countManyThroughLink(fileIds: string[], linkId: string): Promise<boolean> {
-    const at = new Date(this.clock.now()).toISOString();
+    const at = isoNow(this.clock);
     return inTransaction(this.db, async (trx) => {
       if (!(await claimLinkDownloads(trx, linkId, fileIds.length, at))) return false;
       for (const fileId of fileIds) await record(trx, fileId, linkId, at);
@@ -68,7 +68,7 @@ export class Downloads {
    * so reloading or a script fetching in a loop cannot inflate the figure.
    */
   async countSignedIn(userId: string, fileId: string): Promise<boolean> {
-    const markedAfter = new Date(this.clock.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString();
+    const markedAfter = isoNow(this.clock, -DOWNLOAD_COUNT_INTERVAL_MS);
     // Repeats within the interval are the common case (a reload, a client fetching the file again): a read
     // tells them apart without taking the database's one write lock. The upsert below still decides a race.
     if (await hasDownloadMarkAfter(this.db, userId, fileId, markedAfter)) return false;
@@ -117,7 +117,7 @@ export class Downloads {
 
   /** Rolls history older than 90 days up by day (called by the maintenance sweep). */
   rollUp(): Promise<number> {
-    const before = new Date(this.clock.now() - ROLL_UP_AFTER_MS).toISOString();
+    const before = isoNow(this.clock, -ROLL_UP_AFTER_MS);
     return history.rollUpDownloadsBefore(this.db, before);
   }
 }

@@ -15,7 +15,6 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { BlobSource, BlobStore, ByteRange } from '../blobs/blob-store';
 import type { Db } from '../db/connect';
-import { nowIso } from '../db/executor';
 import { AppError, notFound } from '../errors';
 import * as files from '../repositories/files';
 import type { FileScope, FileWithBlob } from '../repositories/files';
@@ -26,6 +25,7 @@ import type { TextEvidence } from '../upload/detect-type';
 import type { UploadHooks } from '../upload/hooks';
 import type { InspectedBytes } from '../upload/ingest';
 import type { BlobReferences } from './blob-references';
+import { isoNow, type Clock } from './clock';
 import type { SignedUrls } from './signed-urls';
 import type { ReclaimQueue } from './reclaim-queue';
 import { audienceFor, requireContentAccess, requireFileAccess, requireFolderAccess } from './access-policy';
@@ -115,6 +115,7 @@ export class Files {
     private readonly hooks: UploadHooks,
     private readonly uploadTypes: UploadTypes,
     private readonly trash: Trash,
+    private readonly clock: Clock,
   ) {}
 
   /** The type a file with these first bytes is stored as under this instance's setting, or a 415. */
@@ -158,7 +159,7 @@ export class Files {
     const ownerId = await this.uploadOwner(viewer, fields.folderId);
     const folder = await this.requireTargetFolder(viewer, ownerId, fields.folderId);
 
-    const now = nowIso();
+    const now = isoNow(this.clock);
     const name = uploadFilename(fields.filename, file.originalName, type);
     const request = fields.request;
     const row: files.NewFileRow = {
@@ -200,7 +201,7 @@ export class Files {
     // an uploaded file's name does, and its declared type is whatever its platform guessed.
     const { mimetype } = await this.acceptedType({ head: file.head, text: file, originalName: target.name });
     const ownerId = await this.uploadOwner(viewer, target.folderId);
-    const now = nowIso();
+    const now = isoNow(this.clock);
     const clientMtime = target.clientMtime ?? null;
     const row: files.NewFileRow = {
       id: crypto.randomUUID(),
@@ -231,7 +232,7 @@ export class Files {
   async copyNamed(viewer: Viewer, sourceId: string, target: NamedTarget): Promise<string> {
     const source = await requireFileAccess(this.db, viewer, sourceId, 'view');
     const ownerId = await this.uploadOwner(viewer, target.folderId);
-    const now = nowIso();
+    const now = isoNow(this.clock);
     const row: files.NewFileRow = {
       ...pickCopied(source),
       id: crypto.randomUUID(),
@@ -261,7 +262,7 @@ export class Files {
       this.db,
       fileId,
       { filename: target.name, folder_id: target.folderId },
-      nowIso(),
+      isoNow(this.clock),
     );
   }
 
@@ -303,7 +304,7 @@ export class Files {
       await requireFileAccess(this.db, viewer, fileId, 'move');
       changes.folder_id = (await this.requireTargetFolder(viewer, file.owner_id, input.folderId))?.id ?? null;
     }
-    await files.updateFileRow(this.db, fileId, changes, nowIso());
+    await files.updateFileRow(this.db, fileId, changes, isoNow(this.clock));
     return this.get(viewer, fileId);
   }
 

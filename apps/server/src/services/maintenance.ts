@@ -17,7 +17,7 @@ import { sweepShareLinkRecords } from './share-links';
 import type { Sessions } from './sessions';
 import type { Trash } from './trash';
 import { blobOfThumbnail } from './thumbnails/storage';
-import { isoNow, type Clock } from './clock';
+import { isoNow, systemClock, type Clock } from './clock';
 
 export interface GcReport {
   unreferencedBlobs: number;
@@ -87,7 +87,7 @@ export class Maintenance {
     }
     const known = new Set((await blobs.allBlobs(this.db)).map((b) => b.hash));
     // Against the file system's modification times, so in its time, not this.clock's.
-    const cutoff = Date.now() - graceMs;
+    const cutoff = systemClock.now() - graceMs;
     for await (const stored of this.store.list()) {
       if (known.has(stored.key) || stored.modifiedAt.getTime() > cutoff) continue;
       if (dryRun || (await this.references.reclaimOrphanBytes(stored.key, stored.size))) {
@@ -112,10 +112,7 @@ export class Maintenance {
     if (!dryRun) {
       await this.sessions.purgeExpired();
       await sweepShareLinkRecords(new Downloads(this.db, this.clock));
-      await deleteDownloadMarksBefore(
-        this.db,
-        new Date(this.clock.now() - DOWNLOAD_COUNT_INTERVAL_MS).toISOString(),
-      );
+      await deleteDownloadMarksBefore(this.db, isoNow(this.clock, -DOWNLOAD_COUNT_INTERVAL_MS));
     }
     return report;
   }
@@ -159,7 +156,9 @@ export class Maintenance {
       });
     }
     // File modification times: the file system's clock.
-    problems.push(...(await this.checkThumbnails(new Set(all.map((b) => b.hash)), Date.now() - graceMs)));
+    problems.push(
+      ...(await this.checkThumbnails(new Set(all.map((b) => b.hash)), systemClock.now() - graceMs)),
+    );
     return { checkedBlobs: all.length, problems, uploadsInFlight: await this.resumable.inFlight() };
   }
 

@@ -261,13 +261,7 @@ export class ResumableUploads {
     if (!this.parts.shared) return async () => {};
     const name = `resumable-upload:${id}`;
     const take = () =>
-      tryAcquireLease(
-        this.db,
-        name,
-        PROCESS_ID,
-        isoNow(this.clock),
-        new Date(this.clock.now() + WRITER_LEASE_MS).toISOString(),
-      );
+      tryAcquireLease(this.db, name, PROCESS_ID, isoNow(this.clock), isoNow(this.clock, WRITER_LEASE_MS));
     if (!(await take())) throw new AppError('CONFLICT', MESSAGES.uploadBusy);
     const renewal = setInterval(() => void take().catch(() => {}), WRITER_LEASE_MS / 3);
     renewal.unref();

@@ -22,7 +22,7 @@ import { contentOf, type FileContent } from './files';
 import { requireFileAccess, requireFolderAccess } from './access-policy';
 import type { ShareLinkTokens } from './share-link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
-import type { Clock } from './clock';
+import { isoNow, type Clock } from './clock';
 import type { Viewer } from './sessions';
 import type { Throttle, ThrottlePolicyName } from './throttle';
 
@@ -200,7 +200,7 @@ export class ShareLinks {
     if (!link || (link.owner_id !== viewer.id && viewer.role !== 'admin')) {
       throw new AppError('NOT_FOUND', LINK_MESSAGES.linkNotFound);
     }
-    await links.revokeLink(this.db, linkId, new Date(this.clock.now()).toISOString());
+    await links.revokeLink(this.db, linkId, isoNow(this.clock));
     return this.present((await links.findLinkById(this.db, linkId))!);
   }
 

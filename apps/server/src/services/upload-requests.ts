@@ -20,7 +20,7 @@ import { requireFolderAccess } from './access-policy';
 import type { Files, ReceivedUpload } from './files';
 import { hashPassword } from './passwords';
 import type { NewResumableUpload, ResumableProgress, ResumableUploads } from './resumable-uploads';
-import type { Clock } from './clock';
+import { isoNow, type Clock } from './clock';
 import type { Viewer } from './sessions';
 import { unavailable, type ShareLinks } from './share-links';
 import type { Throttle } from './throttle';
@@ -95,7 +95,7 @@ export class UploadRequests {
   /** Closes the link at once: visitors are told it is no longer available, uploads in flight are refused. */
   async close(viewer: Viewer, id: string): Promise<UploadRequest> {
     await this.managed(viewer, id);
-    await links.revokeLink(this.db, id, new Date(this.clock.now()).toISOString());
+    await links.revokeLink(this.db, id, isoNow(this.clock));
     return this.present((await links.findLinkById(this.db, id))!);
   }
 

@@ -101,7 +101,7 @@ export class Zips {
     await selections.insertZipSelection(
       this.db,
       { id, userId: holder, fileIds, folderIds },
-      { now, expiresAt: new Date(this.clock.now() + this.lifetimeMs).toISOString() },
+      { now, expiresAt: isoNow(this.clock, this.lifetimeMs) },
     );
     return id;
   }

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('background jobs (%s)', (dialect) => {
     const alice = t.client();
     await alice.signUp();
     const { jobs, config } = t.services;
-    const bare = new Thumbnails(t.db, t.store, jobs, {}, config, t.app.log);
+    const bare = new Thumbnails(t.db, t.store, jobs, {}, config, t.app.log, t.clock);
     for (const [bytes, type] of [
       [mp4(77), 'video/mp4'],
       [pdf('no tools'), 'application/pdf'],

@@ -61,7 +61,9 @@ describe.each(DIALECT_STORES)('trash (%s, %s store)', (dialect, store) => {
     const before = await statsOf(owner);
 
     t.clock.advance(1000);
+    const deleting = t.clock.now();
     const deleted = await owner.delete(`/api/v1/files/delete/${id}`);
+    const deletedBy = t.clock.now();
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe(MESSAGES.deleteSuccess);
 
@@ -76,8 +78,10 @@ describe.each(DIALECT_STORES)('trash (%s, %s store)', (dialect, store) => {
       totalStorageUsed: before.totalStorageUsed,
       trashBytes: bytes.length,
     });
-    const deletedAt = new Date(t.clock.now()).toISOString();
     const listed = await trashOf(owner);
+    const deletedAt = String(listed.data[0]?.deletedAt);
+    expect(Date.parse(deletedAt)).toBeGreaterThan(deleting);
+    expect(Date.parse(deletedAt)).toBeLessThan(deletedBy);
     expect(listed.meta.total).toBe(1);
     expect(listed.data).toEqual([
       {
@@ -89,7 +93,7 @@ describe.each(DIALECT_STORES)('trash (%s, %s store)', (dialect, store) => {
         size: bytes.length,
         files: 1,
         deletedAt,
-        purgeAt: new Date(t.clock.now() + 30 * DAY).toISOString(),
+        purgeAt: new Date(Date.parse(deletedAt) + 30 * DAY).toISOString(),
       },
     ]);
     expect((await trashOf(other)).data).toEqual([]);

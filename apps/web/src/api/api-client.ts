@@ -1,22 +1,7 @@
 import { API_BASE } from '@cloudstash/contract';
+import { ApiError, type ErrorDetail } from '../lib/api-error';
 
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
-
-/** A failed call, carrying the server's own message so toasts can show it. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-    readonly details?: ErrorDetail[],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError, type ErrorDetail };
 
 type QueryValue = string | number | undefined | null;
 

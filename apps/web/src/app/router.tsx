@@ -4,7 +4,7 @@ import LandingPage from '../features/landing/LandingPage';
 import { RootLayout } from './layouts/RootLayout';
 import { GuestOnly, PageLoading, RequireAdmin, RequireAuth } from './guards';
 import { AppErrorScreen } from './AppErrorScreen';
-import type { RouteHandle } from './route-announce';
+import type { RouteHandle } from '../lib/route-announce';
 import type { FolderLinkDialog } from '../features/my-files/components/folder-link-dialogs';
 
 // Every screen but the landing page is its own chunk, so a first-time visitor downloads only the landing page.

@@ -5,7 +5,6 @@ import { useListView } from '../lib/list-view';
 import { matchCountText, type PagedList } from '../api/paged-list';
 import { DownloadButton } from './DownloadButton';
 import { FileCards } from './FileCards';
-import { FileGrid } from './FileGrid';
 import { FileTable } from './FileTable';
 import { PagedListView } from './PagedListView';
 import { SortControl } from './SortControl';
@@ -89,14 +88,14 @@ export function FileList({
           return view === 'grid' ? (
             <div className="flex flex-col gap-3">
               <div className="md:max-w-sm">{sortControl}</div>
-              <FileGrid label={caption} {...rows} />
+              <FileCards layout="grid" label={caption} {...rows} />
             </div>
           ) : (
             <>
               {/* Phones get cards (and a sort control); wider screens the table. Only one of the two is displayed. */}
               <div className="flex flex-col gap-3 md:hidden">
                 {sortControl}
-                <FileCards label={caption} {...rows} />
+                <FileCards layout="list" label={caption} {...rows} />
               </div>
               <FileTable caption={caption} sort={sort} onSort={onSort} {...rows} />
             </>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../api/api-client';
+import { ApiError } from './api-error';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -136,7 +136,7 @@ export class DavLocks {
     if (!lock) throw new DavError(412, DAV_MESSAGES.lockTokenMismatch, 'lock-token-matches-request-uri');
     const change = {
       timeout_seconds: timeoutSeconds,
-      expires_at: new Date(this.clock.now() + timeoutSeconds * 1000).toISOString(),
+      expires_at: isoNow(this.clock, timeoutSeconds * 1000),
     };
     await locks.extendLock(this.db, lock.token, change);
     return { ...lock, ...change };

@@ -10,11 +10,12 @@ import { MESSAGES } from '@cloudstash/contract';
 import type { BlobStore } from '../../blobs/blob-store';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { inTransaction, nowIso } from '../../db/executor';
+import { inTransaction } from '../../db/executor';
 import { notFound } from '../../errors';
 import type { FileWithOwner } from '../../repositories/files';
 import * as thumbnails from '../../repositories/thumbnails';
 import { requireFileAccess } from '../access-policy';
+import { isoNow, type Clock } from '../clock';
 import type { Job, JobQueue } from '../jobs/queue';
 import type { Viewer } from '../sessions';
 import {
@@ -49,6 +50,7 @@ export class Thumbnails {
     readonly tools: ThumbnailTools,
     private readonly config: Pick<Config, 'dataDir'>,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -105,7 +107,7 @@ export class Thumbnails {
     if (!canRender(mimetype, this.tools)) throw new UndecodableError(`no thumbnailer for ${mimetype} here`);
     const rendered = await this.renderOnce(hash, mimetype);
     for (const t of rendered.thumbnails) await this.store.putDerived(thumbnailName(hash, t.size), t.bytes);
-    const now = nowIso();
+    const now = isoNow(this.clock);
     try {
       await inTransaction(this.db, (trx) =>
         thumbnails.replaceThumbnails(
@@ -156,7 +158,7 @@ export class Thumbnails {
           blob_hash: hash,
           error: error.message.slice(0, 500),
           elapsed_ms: Math.round(performance.now() - started),
-          created_at: nowIso(),
+          created_at: isoNow(this.clock),
         };
         // The blob may be gone meanwhile (its last file deleted): then there is nothing to remember.
         await thumbnails.recordThumbnailFailure(this.db, failure).catch(() => undefined);

@@ -7,7 +7,7 @@ import { OfflineBanner } from '../../components/OfflineBanner';
 import { useCurrentUser } from '../../api/session';
 import { Navbar } from './Navbar';
 import { NavMenu } from './NavMenu';
-import { useRouteTitleAndFocus } from '../route-announce';
+import { useRouteTitleAndFocus } from '../../lib/route-announce';
 import { useFocusBelowStickyHeader } from './focus-below-header';
 
 const DRAWER_ID = 'app-drawer';

@@ -34,8 +34,8 @@ export class OidcFlowSeal {
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
   }
 
-  /** The flow, or null when the value is missing, forged, altered or expired. */
-  open(value: string | undefined, now = Date.now()): OidcFlow | null {
+  /** The flow, or null when the value is missing, forged, altered or expired by `now` (the services' clock). */
+  open(value: string | undefined, now: number): OidcFlow | null {
     if (!value || value.length > 2000) return null;
     const raw = Buffer.from(value, 'base64url');
     if (raw.length < 29) return null;

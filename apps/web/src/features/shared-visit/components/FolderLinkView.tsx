@@ -8,7 +8,7 @@ import {
 import { messageOf } from '../../../api/api-client';
 import { LoadMore } from '../../../components/LoadMore';
 import { EmptyState } from '../../../components/States';
-import { documentTitle } from '../../../app/route-announce';
+import { documentTitle } from '../../../lib/route-announce';
 import { useLinkZip, useRecountDownloads } from '../api/shared-folder';
 import { FolderLinkFileCard } from './FolderLinkFileCard';
 import { FolderLinkFolders } from './FolderLinkFolders';

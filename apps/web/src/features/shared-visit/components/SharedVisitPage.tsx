@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/States';
-import { useRouteTitle } from '../../../app/route-announce';
+import { useRouteTitle } from '../../../lib/route-announce';
 import { linkView } from '../api/link-view';
 import { useSharedVisit, useUnlock } from '../api/shared';
 import { FolderLinkView } from './FolderLinkView';

@@ -1,4 +1,5 @@
 import { useDropzone } from 'react-dropzone';
+import { DropAreaFrame } from '../../../components/DropAreaFrame';
 
 interface FilesDropAreaProps {
   /** Files dropped or chosen, in the order given. */
@@ -22,32 +23,16 @@ export function FilesDropArea({ onFiles, canChoose }: FilesDropAreaProps) {
     // Nothing is refused here (no type or size rule): the server decides each file, and its row says why.
     onDrop: (accepted) => onFiles(accepted),
   });
+  // The input sits beside the frame: the frame's button is the way to it.
   return (
-    <div
-      {...getRootProps({
-        role: undefined,
-        className: `flex flex-col items-center gap-3 rounded-box border-2 border-dashed p-6 text-center transition-colors ${
-          isDragActive ? 'border-primary bg-primary/10' : 'border-base-300'
-        }`,
-      })}
-    >
+    <>
       <input {...getInputProps({ 'aria-label': 'Files to send' })} data-testid="upload-link-input" />
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-10 text-primary"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8m0-8-3 3m3-3 3 3" />
-      </svg>
-      <p className="font-medium">Drop files here, or</p>
-      <button type="button" className="btn btn-primary" onClick={() => canChoose() && open()}>
-        Choose files
-      </button>
-    </div>
+      <DropAreaFrame dropzone={{ getRootProps, isDragActive }} kind="drops">
+        <p className="font-medium">Drop files here, or</p>
+        <button type="button" className="btn btn-primary" onClick={() => canChoose() && open()}>
+          Choose files
+        </button>
+      </DropAreaFrame>
+    </>
   );
 }

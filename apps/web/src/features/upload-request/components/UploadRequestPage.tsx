@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { LoadingState } from '../../../components/States';
 import { LinkUnavailable, VisitorFrame } from '../../../components/visitor/VisitorFrame';
 import { LinkUnlockForm } from '../../../components/visitor/LinkUnlockForm';
-import { useRouteTitle } from '../../../app/route-announce';
+import { useRouteTitle } from '../../../lib/route-announce';
 import { useRequestUnlock, useRequestVisit } from '../api/request-visit';
 import { LinkUploadView } from './LinkUploadView';
 

@@ -1,5 +1,6 @@
 import { useImperativeHandle, type Ref } from 'react';
 import { useDropzone } from 'react-dropzone';
+import { DropAreaFrame } from '../../../components/DropAreaFrame';
 import { firstDropped } from '../validation';
 import { ANY_FILE_TYPE, formatSize } from '@cloudstash/contract';
 
@@ -43,29 +44,7 @@ export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled, ref }
         })}
         data-testid="file-input"
       />
-      <div
-        {...getRootProps({
-          className: `flex cursor-pointer flex-col items-center gap-3 rounded-box border-2 border-dashed p-8 text-center transition-colors sm:p-12 ${
-            isDragActive
-              ? 'border-primary bg-primary/10'
-              : 'border-base-300 hover:border-primary hover:bg-base-200'
-          }`,
-          role: 'button',
-          // No aria-label: the button is named by its visible words, so a voice command can say them.
-        })}
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-12 text-primary"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5M12 12v8m0-8-3 3m3-3 3 3" />
-        </svg>
+      <DropAreaFrame dropzone={{ getRootProps, isDragActive }} kind="button">
         {/* The same words while a file is dragged over (the colours say it): they are the button's name. */}
         <p className="text-lg font-medium">Drag and drop a file here, or click to browse</p>
         <p className="text-sm text-base-content/70">
@@ -74,7 +53,7 @@ export function DropArea({ onFile, maxUploadBytes, allowedTypes, disabled, ref }
             : 'Images (JPEG, PNG, GIF, WebP), videos (MP4, MOV, WebM), PDF and plain text'}
           {maxUploadBytes !== undefined && `, up to ${formatSize(maxUploadBytes)}`}
         </p>
-      </div>
+      </DropAreaFrame>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { StoredFile } from '@cloudstash/contract';
-import { FileGrid } from './FileGrid';
+import { FileCards } from './FileCards';
 
 afterEach(cleanup);
 
@@ -26,7 +26,8 @@ describe('the file grid', () => {
   it('asks for the first screen of thumbnails at once and leaves the rest until they scroll into view', () => {
     const { container } = render(
       <MemoryRouter>
-        <FileGrid
+        <FileCards
+          layout="grid"
           files={Array.from({ length: 14 }, (_, n) => photo(n))}
           label="Your files"
           columns={['file', 'size']}
