@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MAIL_MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
-import { startSmtpSink, type ArrivedMail, type SmtpSink } from '../helpers/smtp-sink';
+import { startSmtpSink, type ArrivedMail, type SmtpSink } from '@cloudstash/test-support/smtp-sink';
 import { signedUp, startTestApp, until, type TestApp } from '../helpers/test-app';
 import { newAccount, type TestClient } from '../helpers/test-client';
 

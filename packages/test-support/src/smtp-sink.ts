@@ -28,7 +28,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** Listens on `port` of 127.0.0.1, or on a free one with 0. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: ArrivedMail[] = [];
   let answer: SinkAnswer = { take: true };
   const options: SMTPServerOptions = {
@@ -61,17 +62,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve((server.server.address() as net.AddressInfo).port));
     });
-  const port = await listen(0);
+  const bound = await listen(port);
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     answerWith: (next) => (answer = next),
     stop,
     start: async () => {
       server = new SMTPServer(options);
-      await listen(port);
+      await listen(bound);
     },
     close: stop,
   };
