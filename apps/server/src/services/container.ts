@@ -48,6 +48,7 @@ import { UploadRequests } from './upload-requests';
 import { Groups } from './sharing/groups';
 import { Invites } from './accounts/invites';
 import { Shares } from './sharing/shares';
+import { ShareMails } from './sharing/share-mails';
 import { TrashSettings } from './trash-settings';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { Thumbnails } from './thumbnails/thumbnails';
@@ -143,7 +144,7 @@ export function createServices(
   const removal = new AccountRemoval(db, trash, resumable, clock);
   const accessTokens = new AccessTokens(db, clock);
   const accounts = new Accounts(db, registration, { throttle, clock });
-  const shares = new Shares(db, clock);
+  const shares = new Shares(db, clock, new ShareMails(db, mail, config));
   const zips = new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock);
   const shareLinks = new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock);
   return {

@@ -4,6 +4,8 @@ import { DIALECTS } from '../helpers/dialects';
 import { startSmtpSink, type ArrivedMail, type SmtpSink } from '@cloudstash/test-support/smtp-sink';
 import { signedUp, startTestApp, until, type TestApp } from '../helpers/test-app';
 import { newAccount, type TestClient } from '../helpers/test-client';
+import { text } from '../helpers/fixtures';
+import { makeFolder } from '../helpers/folder-setup';
 
 const ORIGIN = 'http://files.example.org';
 const RESET_LINK = /http:\/\/files\.example\.org\/reset\/([A-Za-z0-9_-]{43})/;
@@ -171,6 +173,74 @@ describe.each(DIALECTS)('mail (%s)', (dialect) => {
     expect(mail.to).toEqual([email]);
     expect(mail.parsed.html).not.toContain('<b>bold</b>');
     expect(mail.parsed.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+  });
+
+  const uploadText = async (client: TestClient, name: string) => {
+    const answer = await client.upload({ bytes: text(`${name} ${Math.random()}`), name, type: 'text/plain' });
+    expect(answer.status).toBe(201);
+    return answer.body.data._id as string;
+  };
+
+  it('mails a person a file shared with them, once, with a link to it', async () => {
+    const owner = await signedUp(t, { name: 'Olga' });
+    const friend = await signedUp(t, { name: 'Femi' });
+    const fileId = await uploadText(owner, 'plans.txt');
+    const shared = await owner.post('/api/v1/shares', { fileId, userId: friend.user!._id, role: 'viewer' });
+    expect(shared.status).toBe(201);
+    const mail = await arrived(friend.user!.email);
+    expect(mail.parsed.subject).toBe('Olga shared plans with you');
+    expect(mail.parsed.text).toContain(`${ORIGIN}/dashboard/shared-with-me`);
+    // Sharing it again (a new role) changes the same share: no second mail.
+    const again = await owner.post('/api/v1/shares', { fileId, userId: friend.user!._id, role: 'editor' });
+    expect([again.status, again.body.data._id]).toEqual([201, shared.body.data._id]);
+    await outboxSettled();
+    expect(mailsTo(friend.user!.email)).toHaveLength(1);
+    expect(mailsTo(owner.user!.email)).toEqual([]);
+  });
+
+  it('mails each member of a group a folder shared with it, but not the one who shared it', async () => {
+    const owner = await signedUp(t, { name: 'Gus' });
+    const members = [await signedUp(t), await signedUp(t)];
+    const group = await admin.post('/api/v1/admin/groups', {
+      name: `Crew ${Math.random()}`,
+      memberIds: [owner.user!._id, ...members.map((m) => m.user!._id)],
+    });
+    expect(group.status).toBe(201);
+    const folderId = await makeFolder(owner, 'Holiday');
+    const shared = await owner.post('/api/v1/shares', {
+      folderId,
+      groupId: group.body.data._id,
+      role: 'viewer',
+    });
+    expect(shared.status).toBe(201);
+    for (const member of members) {
+      const mail = await arrived(member.user!.email);
+      expect(mail.parsed.subject).toBe('Gus shared Holiday with you');
+      expect(mail.parsed.text).toContain(`${ORIGIN}/dashboard/shared-with-me/${folderId}`);
+    }
+    await outboxSettled();
+    expect(mailsTo(owner.user!.email)).toEqual([]);
+    for (const member of members) expect(mailsTo(member.user!.email)).toHaveLength(1);
+  });
+
+  it('keeps a sharer name with CR/LF inside the Subject: it adds no header', async () => {
+    const owner = await signedUp(t);
+    const friend = await signedUp(t);
+    await t.db
+      .updateTable('users')
+      .set({ name: 'Eve\r\nBcc: victim@example.net\r\nX-Injected: yes' })
+      .where('id', '=', owner.user!._id)
+      .execute();
+    const fileId = await uploadText(owner, 'note.txt');
+    expect(
+      (await owner.post('/api/v1/shares', { fileId, userId: friend.user!._id, role: 'viewer' })).status,
+    ).toBe(201);
+    const mail = await arrived(friend.user!.email);
+    const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+    expect(headers).not.toMatch(/^(bcc|x-injected):/im);
+    expect(mail.parsed.headers.has('x-injected')).toBe(false);
+    expect(mail.parsed.subject).toBe('Eve Bcc: victim@example.net X-Injected: yes shared note with you');
+    expect(mail.to).toEqual([friend.user!.email]);
   });
 
   it('sends a test mail to the administrator, and says what the SMTP server answered when it refuses', async () => {
