@@ -28,6 +28,10 @@ mkdirSync(dataDir, { recursive: true });
 if (!process.env.CLOUDSTASH_E2E_PORT) process.env.CLOUDSTASH_E2E_PORT = freeLoopbackPort();
 const port = Number(process.env.CLOUDSTASH_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+// The instance sends mail to an SMTP server on this port, which forgot-password.spec.ts listens on while it runs
+// (nothing connects before a mail is sent).
+if (!process.env.CLOUDSTASH_E2E_SMTP_PORT) process.env.CLOUDSTASH_E2E_SMTP_PORT = freeLoopbackPort();
+const smtpPort = Number(process.env.CLOUDSTASH_E2E_SMTP_PORT);
 process.env.CLOUDSTASH_E2E_BASE_URL = baseURL;
 
 // The suite always runs against a fresh embedded SQLite instance, whatever the caller's shell holds:
@@ -129,6 +133,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'CloudStash <files@cloudstash.test>',
       // One IP registers and signs in many accounts during a run.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       REGISTER_RATE_LIMIT_PER_HOUR: '1000',

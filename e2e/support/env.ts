@@ -10,6 +10,8 @@ function required(name: string): string {
 export const RUN_DIR = required('CLOUDSTASH_E2E_RUN_DIR');
 export const BASE_URL = required('CLOUDSTASH_E2E_BASE_URL');
 export const API = `${BASE_URL}/api/v1`;
+/** Where the instance sends its mail (forgot-password.spec.ts listens there). */
+export const SMTP_PORT = Number(required('CLOUDSTASH_E2E_SMTP_PORT'));
 
 /** The instance's first account (the admin), written by global.setup.ts. */
 export const ADMIN_CREDENTIALS_FILE = join(RUN_DIR, 'admin.json');

@@ -35,6 +35,7 @@ import { shareRoutes } from './routes/shares';
 import { uploadRequestRoutes } from './routes/upload-requests';
 import { requestVisitRoutes } from './routes/request-visits';
 import { adminGroupRoutes } from './routes/admin-groups';
+import { adminMailRoutes } from './routes/admin-mail';
 import { fileVersionRoutes } from './routes/file-versions';
 import { healthRoutes } from './routes/health';
 import { linkRoutes } from './routes/share-links';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           await admin.register(adminRoutes, { services });
           await admin.register(adminUserRoutes, { services });
           await admin.register(adminGroupRoutes, { services });
+          await admin.register(adminMailRoutes, { services });
         },
         { prefix: '/admin' },
       );

@@ -101,6 +101,20 @@ const envSchema = z.object({
   OIDC_LABEL: z.string().trim().min(1).max(60).default('single sign-on'),
   // Whether a first sign-in with no matching account creates one (unless registration is closed).
   OIDC_AUTO_REGISTER: bool.default(false),
+  // Mail over SMTP (forgot password, test mail); unset: the instance sends no mail and offers none.
+  // smtp:// upgrades with STARTTLS when the server offers it; smtps:// speaks TLS from the start.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL, such as smtp://user:pass@host:587')
+    .optional(),
+  // The sender of every mail, such as "CloudStash <files@example.com>"; required with SMTP_URL.
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/,
+      'must be an address, such as CloudStash <files@example.com>',
+    )
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -125,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid setting S3_BUCKET: required when BLOB_STORE=s3');
   }
   const oidc = oidcSettings(e);
+  const mail = mailSettings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -188,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appSecret: e.APP_SECRET,
     registration: e.REGISTRATION,
     oidc,
+    mail,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
@@ -220,4 +236,32 @@ function oidcSettings(e: z.output<typeof envSchema>) {
     autoRegister: e.OIDC_AUTO_REGISTER,
     allowInsecureRequests: loopbackHttp,
   };
+}
+
+/**
+ * The SMTP server and sender, or undefined when mail is off. Every link a mail carries is built from
+ * PUBLIC_ORIGIN, never from a request's Host (which a visitor chooses), so an instance that mails refuses to
+ * start without it.
+ */
+function mailSettings(e: z.output<typeof envSchema>) {
+  if (!e.SMTP_URL) {
+    if (e.MAIL_FROM) throw new ConfigError('Invalid setting MAIL_FROM: needs SMTP_URL to send through');
+    return undefined;
+  }
+  let host = '';
+  try {
+    host = new URL(e.SMTP_URL).hostname;
+  } catch {
+    // A URL that does not parse names no host: refused just below.
+  }
+  if (!host) {
+    throw new ConfigError('Invalid setting SMTP_URL: must name a host, such as smtp://user:pass@host:587');
+  }
+  if (!e.MAIL_FROM) throw new ConfigError('Invalid setting MAIL_FROM: required when SMTP_URL is set');
+  if (!e.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      'Invalid setting PUBLIC_ORIGIN: required when SMTP_URL is set (links in mails use it)',
+    );
+  }
+  return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM };
 }

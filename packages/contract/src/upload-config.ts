@@ -19,6 +19,8 @@ export const uploadConfigSchema = z.object({
   versionsKeep: z.number().int().nonnegative().optional(),
   /** How many days a deleted item stays in its owner's trash; absent when a delete is final. */
   trashRetentionDays: z.number().int().positive().optional(),
+  /** Present (true) when the instance sends mail: the login page then offers "Forgot password?". */
+  mail: z.literal(true).optional(),
 });
 export type UploadConfig = z.infer<typeof uploadConfigSchema>;
 

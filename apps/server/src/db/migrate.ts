@@ -24,6 +24,7 @@ import * as m022 from './migrations/022-file-versions';
 import * as m023 from './migrations/023-webdav';
 import * as m024 from './migrations/024-trash';
 import * as m025 from './migrations/025-sharing';
+import * as m026 from './migrations/026-mail-outbox';
 import { isPostgres } from './totals';
 
 /**
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '023_webdav': m023,
   '024_trash': m024,
   '025_sharing': m025,
+  '026_mail_outbox': m026,
 };
 
 /**

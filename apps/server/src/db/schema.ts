@@ -269,6 +269,22 @@ export interface DownloadMarksTable {
 }
 
 /** Background work, one row per (kind, key); claimed by one process at a time through its lease. */
+/** One mail to send (migration 026): written with what causes it, sent by a `mail` job. */
+export interface MailOutboxTable {
+  id: string;
+  /** What the mail is; it decides how the mail is written, at sending time, from `payload`. */
+  kind: string;
+  recipient: string;
+  /** JSON, kind-specific. */
+  payload: string;
+  state: 'pending' | 'sent' | 'failed' | 'dropped';
+  attempts: Generated<number>;
+  /** The SMTP server's answer (or why it could not be reached) to the latest attempt that failed. */
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface JobsTable {
   id: string;
   kind: string;
@@ -475,4 +491,5 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   shares: SharesTable;
+  mail_outbox: MailOutboxTable;
 }

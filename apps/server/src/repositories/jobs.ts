@@ -12,7 +12,7 @@ export type JobRow = JobsTable;
  */
 export async function insertJobIfAbsent(
   db: Executor,
-  job: { id: string; kind: string; key: string; now: string; owner: string | null },
+  job: { id: string; kind: string; key: string; now: string; owner: string | null; runAfter?: string },
   cap: { queueCap: number; overCapReason: string },
 ): Promise<'queued' | 'failed' | undefined> {
   const over = sql`(select count(*) from jobs where owner_id = ${job.owner} and state in ('queued', 'running')) >= ${cap.queueCap}`;
@@ -21,7 +21,7 @@ export async function insertJobIfAbsent(
     insert into jobs (id, kind, key, state, attempts, lease_owner, lease_expires_at, run_after, last_error,
       created_at, updated_at, owner_id)
     select ${job.id}, ${job.kind}, ${job.key}, case when ${over} then 'failed' else 'queued' end, 0, null, null,
-      ${job.now}, case when ${over} then ${cap.overCapReason} else null end, ${job.now}, ${job.now}, ${job.owner}
+      ${job.runAfter ?? job.now}, case when ${over} then ${cap.overCapReason} else null end, ${job.now}, ${job.now}, ${job.owner}
     where true
     on conflict (kind, key) do nothing
     returning state`.execute(db);

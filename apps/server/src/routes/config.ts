@@ -21,6 +21,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
           ...(quotaBytes !== null && { quotaBytes }),
           ...(versionsKeep > 0 && { versionsKeep }),
           ...(trashRetentionDays > 0 && { trashRetentionDays }),
+          ...(services.mail.enabled && { mail: true as const }),
         },
       };
     },

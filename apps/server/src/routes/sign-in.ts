@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
+  MAIL_MESSAGES,
   MESSAGES,
+  forgotPasswordBodySchema,
   envelope,
   messageSchema,
   registrationInfoSchema,
@@ -14,9 +16,12 @@ import type { Services } from '../services/container';
 
 const tags = ['users'];
 
-/** Public steps around signing in: the two-factor code, a password reset link, and who may register. */
+/**
+ * Public steps around signing in: the two-factor code, a password reset link (and asking for one by mail), and
+ * who may register.
+ */
 export const signInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { signIn, userAdmin, registration, config, throttle } = services;
+  const { signIn, userAdmin, registration, config, throttle, passwordRecovery } = services;
 
   app.post(
     '/users/login/totp',
@@ -45,6 +50,18 @@ export const signInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => {
       await userAdmin.resetPassword(request.body.token, request.body.newPassword);
       return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+  );
+
+  app.post(
+    '/users/password/forgot',
+    {
+      onRequest: throttle.perAddress('forgotPasswordPerAddress'),
+      schema: { tags, body: forgotPasswordBodySchema, response: { 202: messageSchema } },
+    },
+    async (request, reply) => {
+      await passwordRecovery.request(request.body.email);
+      return reply.code(202).send({ message: MAIL_MESSAGES.forgotPasswordSent });
     },
   );
 

@@ -48,11 +48,15 @@ import { UploadRequests } from './upload-requests';
 import { Groups } from './sharing/groups';
 import { Invites } from './accounts/invites';
 import { Shares } from './sharing/shares';
+import { ShareMails } from './sharing/share-mails';
 import { TrashSettings } from './trash-settings';
 import { FILE_THUMBNAIL_JOB, THUMBNAIL_JOB } from './thumbnails/storage';
 import { Thumbnails } from './thumbnails/thumbnails';
 import { findThumbnailTools } from './thumbnails/tools';
 import { JobWorker } from './jobs/worker';
+import { MAIL_JOB, MailOutbox } from './mail/outbox';
+import { MailTransport } from './mail/transport';
+import { PasswordRecovery } from './accounts/password-recovery';
 import { DavCredentials } from './dav/credentials';
 import { FolderAdapter } from './dav/folder-adapter';
 import { DavLocks } from './dav/locks';
@@ -93,12 +97,15 @@ export function createServices(
   // processes and its retry back-offs are waited out by the workers' own timers.
   const jobs = new JobQueue(db, systemClock, config.jobLimits);
   const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log, clock);
+  const transport = config.mail ? new MailTransport(config.mail.smtpUrl, config.mail.from) : null;
+  const mail = new MailOutbox(db, jobs, transport, config, clock);
   // Started by the server (app.ts), not by the CLI, which only queues work.
   const worker = new JobWorker(
     jobs,
     {
       [THUMBNAIL_JOB]: (job) => thumbnails.make(job),
       [FILE_THUMBNAIL_JOB]: (job) => thumbnails.makeForFile(job),
+      [MAIL_JOB]: (job) => mail.send(job),
     },
     { concurrency: config.thumbnailWorkers },
     log,
@@ -138,7 +145,7 @@ export function createServices(
   const removal = new AccountRemoval(db, trash, resumable, clock);
   const accessTokens = new AccessTokens(db, clock);
   const accounts = new Accounts(db, registration, { throttle, clock });
-  const shares = new Shares(db, clock);
+  const shares = new Shares(db, clock, new ShareMails(db, mail, config));
   const zips = new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock);
   const shareLinks = new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock);
   return {
@@ -160,6 +167,8 @@ export function createServices(
     jobs,
     thumbnails,
     worker,
+    mail,
+    passwordRecovery: new PasswordRecovery(db, mail, throttle, config, clock),
     downloads,
     shareLinkTokens,
     shareLinks,

@@ -52,6 +52,11 @@ export function throttlePolicies(
     totpPerAddress: perMinute,
     totpPerAccount: lockout,
     passwordResetPerAddress: perMinute,
+    /** Forgot-password requests from one client address; refused past it, whatever address is asked for. */
+    forgotPasswordPerAddress: perMinute,
+    /** Reset mails one email address may ask for, and one account be sent, per hour: past it, silently none. */
+    forgotPasswordPerEmail: { ...perMinute, limit: 5, windowMs: 60 * MINUTE },
+    forgotPasswordPerAccount: { ...perMinute, limit: 5, windowMs: 60 * MINUTE },
     passwordChangePerAddress: perMinute,
     accountDeletionPerAddress: perMinute,
     linkUnlockPerAddress: { ...unlock, limit: 10 },

@@ -18,6 +18,7 @@ const loadDashboardLayout = () =>
 const loadLoginPage = () => import('../features/auth/components/LoginPage').then(screen);
 const loadRegisterPage = () => import('../features/auth/components/RegisterPage').then(screen);
 const loadResetPasswordPage = () => import('../features/auth/components/ResetPasswordPage').then(screen);
+const loadForgotPasswordPage = () => import('../features/auth/components/ForgotPasswordPage').then(screen);
 const loadProfilePage = () => import('../features/profile/ProfilePage').then(screen);
 /**
  * My Files with the folder dialogs other features add: share links and upload links. Features never import each
@@ -98,6 +99,7 @@ export const router = createBrowserRouter([
         children: [
           { path: 'login', lazy: loadLoginPage, handle: titled('Login') },
           { path: 'register', lazy: loadRegisterPage, handle: titled('Register') },
+          { path: 'forgot-password', lazy: loadForgotPasswordPage, handle: titled('Forgot Password') },
         ],
       },
       {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Db } from '../../db/connect';
-import { inTransaction } from '../../db/executor';
+import { inTransaction, type Executor } from '../../db/executor';
 import * as jobs from '../../repositories/jobs';
 import type { JobRow } from '../../repositories/jobs';
 import type { Clock } from '../clock';
@@ -61,6 +61,32 @@ export class JobQueue {
     const state = await jobs.insertJobIfAbsent(
       this.db,
       { id: crypto.randomUUID(), kind, key, now: new Date(now).toISOString(), owner },
+      { queueCap: this.limits.queuedPerAccount, overCapReason: TOO_MANY_JOBS },
+    );
+    if (state === 'queued') this.events.emit('enqueued');
+    return state !== undefined;
+  }
+
+  /**
+   * Queues `kind:key` with `db`, a transaction of the caller's, so the job exists exactly when what it works on
+   * does; it is not claimed before `delayMs` have passed. The workers are woken at once, which may be before the
+   * caller commits: a worker that then finds nothing polls again at its shortest interval.
+   */
+  async enqueueWith(
+    db: Executor,
+    job: { kind: string; key: string; owner: string | null; delayMs?: number },
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const state = await jobs.insertJobIfAbsent(
+      db,
+      {
+        id: crypto.randomUUID(),
+        kind: job.kind,
+        key: job.key,
+        now: new Date(now).toISOString(),
+        owner: job.owner,
+        runAfter: new Date(now + (job.delayMs ?? 0)).toISOString(),
+      },
       { queueCap: this.limits.queuedPerAccount, overCapReason: TOO_MANY_JOBS },
     );
     if (state === 'queued') this.events.emit('enqueued');

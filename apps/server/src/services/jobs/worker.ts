@@ -69,20 +69,23 @@ export class JobWorker {
       // A stop that came while the claim was in flight woke nobody: sleeping now would hold the shutdown for
       // up to the longest poll interval.
       if (!this.running) break;
-      await this.sleep(idle);
-      idle = Math.min(idle * 2, max);
+      // A wake-up (an enqueue) starts the polling afresh: the job may belong to a transaction that had not
+      // committed when it woke the worker, and is then found at the next short poll, not after a long one.
+      idle = (await this.sleep(idle)) ? min : Math.min(idle * 2, max);
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Sleeps `ms`, or less when woken; true when it was woken. */
+  private sleep(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (woken: boolean) => {
         clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
+        this.wakers.delete(wake);
+        resolve(woken);
       };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      this.wakers.add(wake);
     });
   }
 

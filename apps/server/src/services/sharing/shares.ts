@@ -9,6 +9,7 @@ import {
   type UpdateShareBody,
 } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
+import { inTransaction } from '../../db/executor';
 import { AppError, notFound } from '../../errors';
 import { findGroup } from '../../repositories/groups';
 import * as shares from '../../repositories/shares';
@@ -19,6 +20,7 @@ import { isUniqueViolation } from '../accounts/errors';
 import { decide, grantsFor, type Grant } from '../access-policy';
 import { isoNow, type Clock } from '../clock';
 import type { Viewer } from '../sessions';
+import type { ShareMails } from './share-mails';
 
 /** A file or folder as sharing needs it: what it is, whose, and the shares that reach the viewer on it. */
 interface SharedItem {
@@ -53,6 +55,7 @@ export class Shares {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly mails: ShareMails,
   ) {}
 
   async create(viewer: Viewer, body: CreateShareBody): Promise<Share> {
@@ -70,17 +73,21 @@ export class Shares {
     }
     const id = crypto.randomUUID();
     try {
-      await shares.insertShare(this.db, {
-        id,
-        owner_id: item.ownerId,
-        item_kind: item.kind,
-        item_id: item.id,
-        grantee_kind: grantee.kind,
-        grantee_id: grantee.id,
-        ...changes,
-        created_by: viewer.id,
-        created_at: now,
-        updated_at: now,
+      await inTransaction(this.db, async (trx) => {
+        await shares.insertShare(trx, {
+          id,
+          owner_id: item.ownerId,
+          item_kind: item.kind,
+          item_id: item.id,
+          grantee_kind: grantee.kind,
+          grantee_id: grantee.id,
+          ...changes,
+          created_by: viewer.id,
+          created_at: now,
+          updated_at: now,
+        });
+        // "Shared with you" mails, queued with the share: none unless it commits.
+        await this.mails.shareMade(trx, { id, grantee, sharerId: viewer.id, ownerId: item.ownerId });
       });
     } catch (error) {
       // The same share made by a request racing this one: this one's role is the last word.

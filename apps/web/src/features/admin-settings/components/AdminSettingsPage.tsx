@@ -2,6 +2,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../../components/States';
 import { useInstanceSettings } from '../api/settings';
 import { InviteSection } from './InviteSection';
+import { MailSection } from './MailSection';
 import { OutstandingInvitesSection } from './OutstandingInvitesSection';
 import { RegistrationSection } from './RegistrationSection';
 import { UploadTypesSection } from './UploadTypesSection';
@@ -25,6 +26,7 @@ export default function AdminSettingsPage() {
       {settings && <UploadTypesSection settings={settings} />}
       <VersionsSection />
       <TrashSection />
+      <MailSection />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { showErrorsAndFocus } from '../../../lib/focus';
 import { messageOf } from '../../../api/api-client';
+import { useUploadConfig } from '../../../api/upload-config';
 import { FormAlert } from '../../../components/States';
 import { useLogin } from '../api/login';
 import { AuthCard } from './AuthCard';
@@ -39,6 +40,8 @@ export default function LoginPage() {
   const linking = useSearchParams()[0].get('sso_error') === SSO_LINK_ERROR;
   const leaveTo = linking ? ssoStartHref() : undefined;
   const login = useLogin(leaveTo);
+  // Only an instance that sends mail can mail a reset link; elsewhere an administrator makes one.
+  const mailOn = useUploadConfig().mail === true;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,6 +97,13 @@ export default function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
+        {mailOn && (
+          <p className="text-right text-sm">
+            <Link to="/forgot-password" className="link">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <PendingButton type="submit" className="btn-primary mt-4" pending={login.isPending}>
           Login
         </PendingButton>

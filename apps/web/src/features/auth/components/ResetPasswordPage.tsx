@@ -9,7 +9,7 @@ import { AuthCard } from './AuthCard';
 import type { LoginNotice } from './LoginPage';
 import { NewPasswordField } from '../../../components/AccountFields';
 
-/** /reset/{token}: the link an administrator handed over; sets a new password, then on to sign in. */
+/** /reset/{token}: a link an administrator handed over or Forgot password mailed; sets a new password, then on to sign in. */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
