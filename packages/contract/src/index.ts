@@ -18,3 +18,4 @@ export * from './dav';
 export * from './trash';
 export * from './sharing';
 export * from './requests';
+export * from './permissions';

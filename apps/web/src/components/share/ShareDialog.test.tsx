@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { SHARE_MESSAGES, type Group, type Share, type SharePerson } from '@cloudstash/contract';
 import { createQueryClient } from '../../api/query-client';
 import type { ShareTarget } from '../../api/shares';
-import { fakeApi, type ApiCall } from '../../test-support';
+import { fakeApi, type ApiCall, permissionsAs } from '../../test-support';
 import { ShareDialog } from './ShareDialog';
 import { CHOOSE_SOMEONE } from './ShareForm';
 
@@ -24,6 +24,7 @@ const shareOf = (id: string, grantee: Share['grantee'], role: Share['role'] = 'v
   role,
   reshare: false,
   createdAt: '2026-01-01T00:00:00Z',
+  manageable: true,
 });
 
 /** A server whose item is shared with `initial`; a new share joins the list, a removed one leaves it. */
