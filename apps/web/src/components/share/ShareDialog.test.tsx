@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { SHARE_MESSAGES, type Group, type Share, type SharePerson } from '@cloudstash/contract';
 import { createQueryClient } from '../../api/query-client';
 import type { ShareTarget } from '../../api/shares';
-import { fakeApi, type ApiCall, permissionsAs } from '../../test-support';
+import { fakeApi, type ApiCall } from '../../test-support';
 import { ShareDialog } from './ShareDialog';
 import { CHOOSE_SOMEONE } from './ShareForm';
 

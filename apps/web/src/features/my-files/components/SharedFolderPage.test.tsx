@@ -56,8 +56,10 @@ function sharedFolderServer(access: ItemAccess) {
   };
   return fakeApi((call) => {
     if (call.path === '/folders/d1') return { body: { data: campaign } };
-    if (call.path === '/folders') return page(call.query.parentId === 'd1' ? [subfolder] : []);
-    if (call.path === '/files/user-files') return page(call.query.folderId === 'd1' ? [file] : []);
+    // Whatever lies in the folder answers with the caller's permissions there, as the server does.
+    const asCaller = <T extends object>(item: T) => ({ ...item, permissions: permissionsAs(access) });
+    if (call.path === '/folders') return page(call.query.parentId === 'd1' ? [asCaller(subfolder)] : []);
+    if (call.path === '/files/user-files') return page(call.query.folderId === 'd1' ? [asCaller(file)] : []);
     if (call.path === '/config') return { body: { data: {} } };
     return undefined;
   });
