@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { createUser } from './support/api';
 import { BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
+import { PHONE } from './support/screens';
 import { expect, test } from './support/test';
 
 // An editor the owner let share further sees Share on the shared folder, its subfolders and its files, as the
@@ -24,7 +25,7 @@ async function post(request: APIRequestContext, path: string, data: object) {
 
 test('an editor who may reshare sees Share on what was shared; one who may not sees none', async ({
   browser,
-}) => {
+}, testInfo) => {
   const owner = await personInOwnBrowser(browser, 'Owner');
   const resharer = await personInOwnBrowser(browser, 'Resharer');
   const editor = await personInOwnBrowser(browser, 'Editor');
@@ -59,6 +60,10 @@ test('an editor who may reshare sees Share on what was shared; one who may not s
   ).toBeVisible();
   await page.getByRole('button', { name: 'Actions for folder Day 1' }).click();
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('resharer-desktop.png') });
+  await page.setViewportSize(PHONE);
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: testInfo.outputPath('resharer-phone.png'), fullPage: true });
 
   const plain = editor.page;
   await plain.goto(`/dashboard/shared-with-me/${trip}`);
