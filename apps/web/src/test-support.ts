@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { User } from '@cloudstash/contract';
+import type { ItemAccess, ItemPermissions, User } from '@cloudstash/contract';
 
 /** Test-only: a Storage stand-in (what localStorage offers the app), with its contents open to the test. */
 export function memoryStorage() {
@@ -55,4 +55,27 @@ export function fakeApi(answer: (call: ApiCall) => FakeAnswer): ApiCall[] {
     });
   });
   return calls;
+}
+
+const NONE: ItemPermissions = {
+  view: false,
+  write: false,
+  move: false,
+  delete: false,
+  moderate: false,
+  share: false,
+  own: false,
+  manageLinks: false,
+  seeDownloads: false,
+};
+
+/** What the server answers an item's `permissions` with for a caller of this access to its folder. */
+export function permissionsAs(access: ItemAccess, extra: Partial<ItemPermissions> = {}): ItemPermissions {
+  const given: Record<ItemAccess, Partial<ItemPermissions>> = {
+    owner: Object.fromEntries(Object.keys(NONE).map((key) => [key, true])),
+    editor: { view: true, write: true, move: true, delete: true },
+    viewer: { view: true },
+    admin: { view: true, manageLinks: true, seeDownloads: true },
+  };
+  return { ...NONE, ...given[access], ...extra };
 }

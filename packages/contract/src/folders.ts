@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
 import { pathIdSchema } from './path-ids';
+import { itemPermissionsSchema } from './permissions';
 
 export const FOLDER_NAME_MAX_LENGTH = 255;
 /** How deep folders may nest below the top: deep enough for any real tree, bounded for every walk up it. */
@@ -51,6 +52,8 @@ export const folderSchema = z.object({
   parentId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the caller may do with this folder (the access policy's answer). */
+  permissions: itemPermissionsSchema,
 });
 export type Folder = z.infer<typeof folderSchema>;
 

@@ -19,3 +19,4 @@ export * from './trash';
 export * from './sharing';
 export * from './requests';
 export * from './mail';
+export * from './permissions';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PASSWORD_MAX_LENGTH } from './limits';
 import { cleanLabel } from './names';
 import { pathIdSchema } from './path-ids';
+import { itemPermissionsSchema } from './permissions';
 
 /** Share links: a file reaches someone without an account, with an optional password, expiry and limit. */
 
@@ -108,6 +109,8 @@ export const sharedFolderFileSchema = z.object({
   createdAt: z.string(),
   /** Through the link: /api/v1/s/{token}/files/{id}/thumbnail; null when the file has none. */
   thumbnailUrl: z.string().nullable(),
+  /** What the link lets its visitor do with the file (the access policy's answer: see and download). */
+  permissions: itemPermissionsSchema,
 });
 export type SharedFolderFile = z.infer<typeof sharedFolderFileSchema>;
 
@@ -118,7 +121,8 @@ export const sharedFolderViewSchema = z.object({
   folder: z.object({ _id: z.string(), name: z.string() }),
   /** From the shared folder down to this one's parent; empty at the shared folder. Never anything above it. */
   path: z.array(z.object({ _id: z.string(), name: z.string() })),
-  folders: z.array(z.object({ _id: z.string(), name: z.string() })),
+  /** Its subfolders, each with what the link lets its visitor do with it. */
+  folders: z.array(z.object({ _id: z.string(), name: z.string(), permissions: itemPermissionsSchema })),
   /** A page of the folder's files by name; `nextCursor` asks for the next (`?cursor=`), null at the end. */
   files: z.array(sharedFolderFileSchema),
   nextCursor: z.string().nullable(),

@@ -12,6 +12,7 @@ import { FILE_CATEGORIES } from './media';
 import { MESSAGES } from './messages';
 import { folderQueryValue } from './folders';
 import { pathIdSchema } from './path-ids';
+import { itemPermissionsSchema } from './permissions';
 
 // ---------- entities ----------
 
@@ -73,6 +74,8 @@ export const fileSchema = z.object({
   modifiedAt: z.string().optional(),
   /** For its owner (and administrators): who sent a file that came through an upload link, and through which. */
   uploadNote: z.string().optional(),
+  /** What the caller may do with this file (the access policy's answer). */
+  permissions: itemPermissionsSchema,
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 

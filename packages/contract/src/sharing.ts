@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pathIdSchema } from './path-ids';
+import { itemPermissionsSchema } from './permissions';
 
 /**
  * Sharing inside the instance: a file or a folder given to a person or a group, as a viewer (lists, previews,
@@ -97,6 +98,11 @@ export const shareSchema = z.object({
   role: z.enum(SHARE_ROLES),
   reshare: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Whether the caller may change or remove this share: the owner and an administrator every share, someone
+   * sharing further only the shares they made.
+   */
+  manageable: z.boolean(),
 });
 export type Share = z.infer<typeof shareSchema>;
 
@@ -114,6 +120,8 @@ export const sharedWithMeItemSchema = z.object({
   role: z.enum(SHARE_ROLES),
   reshare: z.boolean(),
   sharedAt: z.string(),
+  /** What the caller may do with the item (the access policy's answer). */
+  permissions: itemPermissionsSchema,
 });
 export type SharedWithMeItem = z.infer<typeof sharedWithMeItemSchema>;
 

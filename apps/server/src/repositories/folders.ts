@@ -102,6 +102,26 @@ export async function folderAndAncestors(db: Executor, id: string, maxDepth: num
   return rows;
 }
 
+/**
+ * For each of many folders, its id and the ids of every folder above it (bounded by the depth limit), in one
+ * recursive query: what the shares of a whole list are looked up on.
+ */
+export async function ancestorIdsOfMany(
+  db: Executor,
+  ids: readonly string[],
+  maxDepth: number,
+): Promise<Array<{ start_id: string; id: string }>> {
+  const { rows } = await sql<{ start_id: string; id: string }>`
+    with recursive chain as (
+      select id as start_id, id, parent_id, 0 as depth from folders where id in (${sql.join([...ids])})
+      union all
+      select chain.start_id, f.id, f.parent_id, chain.depth + 1
+      from folders f join chain on f.id = chain.parent_id where chain.depth < ${maxDepth}
+    )
+    select start_id, id from chain`.execute(db);
+  return rows;
+}
+
 /** The ids of the folder and of every folder below it, in one recursive query. */
 export async function folderAndDescendantIds(db: Executor, id: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`

@@ -103,12 +103,14 @@ export async function sharedWith(db: Executor, userId: string) {
       filename: string | null;
       mimetype: string | null;
       size: number | null;
+      is_public: number | null;
+      file_folder_id: string | null;
       folder_name: string | null;
     }
   >`
     select shares.id, shares.item_kind, shares.item_id, shares.grantee_kind, shares.role, shares.reshare,
       shares.created_at, shares.owner_id, u.name as owner_name, f.filename, f.mimetype, f.size,
-      fo.name as folder_name
+      f.is_public, f.folder_id as file_folder_id, fo.name as folder_name
     from shares
     join users u on u.id = shares.owner_id
     left join files f on shares.item_kind = 'file' and f.id = shares.item_id

@@ -5,7 +5,7 @@ import { inTransaction } from '../db/executor';
 import { notFound } from '../errors';
 import { filesByIds, moveFileRows } from '../repositories/files';
 import { ownedFolderIds } from '../repositories/folders';
-import { requireFileAccess, requireFolderAccess } from './access-policy';
+import { mayUseTop, owns, requireFileAccess, requireFolderAccess, sameTree } from './access-policy';
 import { isoNow, type Clock } from './clock';
 import type { Folders } from './folders';
 import type { Viewer } from './sessions';
@@ -37,8 +37,9 @@ export class Batch {
     await inTransaction(this.db, async (trx) => {
       const targetFolder = await this.folders.requireTarget(viewer, target, trx);
       // Items move within one owner's tree: into a folder of that owner, or to the top by the owner alone.
-      const targetOwner = targetFolder?.owner_id ?? viewer.id;
-      if ([...owners].some((owner) => owner !== targetOwner)) throw notFound(FOLDER_MESSAGES.notFound);
+      const fits = (owner: string) =>
+        targetFolder ? sameTree(targetFolder, { owner_id: owner }) : mayUseTop(viewer, owner);
+      if (![...owners].every(fits)) throw notFound(FOLDER_MESSAGES.notFound);
       await this.folders.moveInto(trx, viewer, folderIds, target);
       await moveFileRows(trx, fileIds, target, isoNow(this.clock));
     });
@@ -59,7 +60,7 @@ export class Batch {
     const files = await filesByIds(this.db, fileIds);
     if (files.length !== fileIds.length) throw notFound(MESSAGES.fileNotFound);
     for (const file of files) {
-      if (file.owner_id !== viewer.id) await requireFileAccess(this.db, viewer, file.id, action);
+      if (!owns(viewer, file)) await requireFileAccess(this.db, viewer, file.id, action);
       owners.add(file.owner_id);
     }
     const owned = new Set(await ownedFolderIds(this.db, viewer.id, folderIds));

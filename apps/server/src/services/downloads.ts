@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { MESSAGES, type DownloadHistory } from '@cloudstash/contract';
+import type { DownloadHistory } from '@cloudstash/contract';
 import type { Db } from '../db/connect';
 import { inTransaction, type Executor } from '../db/executor';
 import { hasDownloadMarkAfter, takeDownloadMark } from '../repositories/download-marks';
-import { AppError } from '../errors';
 import * as history from '../repositories/downloads';
 import { incrementDownloadCount } from '../repositories/files';
 import { claimLinkDownload, claimLinkDownloads } from '../repositories/share-links';
@@ -95,11 +94,9 @@ export class Downloads {
     });
   }
 
-  /** The last 30 days by UTC day, oldest first, for the file's owner or an administrator. */
+  /** The last 30 days by UTC day, oldest first, for whoever may see it (the policy's `seeDownloads`). */
   async history(viewer: Viewer, fileId: string): Promise<DownloadHistory> {
-    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
-    if (file.owner_id !== viewer.id && viewer.role !== 'admin')
-      throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+    await requireFileAccess(this.db, viewer, fileId, 'seeDownloads');
     const today = Math.floor(this.clock.now() / DAY_MS) * DAY_MS;
     const first = today - (HISTORY_DAYS - 1) * DAY_MS;
     const counts = new Map(

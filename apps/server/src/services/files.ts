@@ -28,7 +28,17 @@ import type { BlobReferences } from './blob-references';
 import { isoNow, type Clock } from './clock';
 import type { SignedUrls } from './signed-urls';
 import type { ReclaimQueue } from './reclaim-queue';
-import { audienceFor, requireContentAccess, requireFileAccess, requireFolderAccess } from './access-policy';
+import {
+  audienceFor,
+  fileItem,
+  mayUseTop,
+  permissionsFor,
+  requireContentAccess,
+  requireFileAccess,
+  requireFolderAccess,
+  sameTree,
+  searchesEmail,
+} from './access-policy';
 import { presentFile } from './presenters';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
@@ -274,7 +284,8 @@ export class Files {
 
   async get(viewer: Viewer, fileId: string): Promise<StoredFile> {
     const file = await requireFileAccess(this.db, viewer, fileId, 'view');
-    return presentFile(file, audienceFor(viewer, file));
+    const permissions = (await permissionsFor(this.db, viewer, [fileItem(file)])).get(file.id)!;
+    return { ...presentFile(file, audienceFor(viewer, file)), permissions };
   }
 
   /** The bytes of a file the viewer may see; nothing is read until `read` is called. */
@@ -314,11 +325,11 @@ export class Files {
    */
   async requireTargetFolder(viewer: Viewer, ownerId: string, folderId: string | null | undefined) {
     if (folderId === null || folderId === undefined) {
-      if (ownerId !== viewer.id) throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+      if (!mayUseTop(viewer, ownerId)) throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
       return null;
     }
     const folder = await requireFolderAccess(this.db, viewer, folderId, 'write');
-    if (folder.owner_id !== ownerId) throw notFound(FOLDER_MESSAGES.notFound);
+    if (!sameTree(folder, { owner_id: ownerId })) throw notFound(FOLDER_MESSAGES.notFound);
     return folder;
   }
 
@@ -357,16 +368,17 @@ export class Files {
       // A folder shared with the viewer lists its owner's files, as the owner's own list would.
       if (scope.kind === 'owner') scope = { kind: 'owner', ownerId: folder.owner_id };
     }
-    const othersFiles = scope.kind === 'public' || (scope.kind === 'owner' && scope.ownerId !== viewer.id);
-    const audience = othersFiles && viewer.role !== 'admin' ? 'public' : 'private';
+    const searchEmail = searchesEmail(viewer, scope.kind === 'owner' ? scope.ownerId : 'everyone');
     const page = await files.listFiles(this.db, scope, params, {
-      searchEmail: audience === 'private',
+      searchEmail,
       countLimit: this.searchCountLimit,
     });
+    const permissions = await permissionsFor(this.db, viewer, page.items.map(fileItem));
     return {
-      items: page.items.map((row) =>
-        presentFile(row, audience === 'public' && row.owner_id !== viewer.id ? 'public' : 'private'),
-      ),
+      items: page.items.map((row) => ({
+        ...presentFile(row, audienceFor(viewer, row)),
+        permissions: permissions.get(row.id)!,
+      })),
       meta: {
         total: page.total,
         nextCursor: page.nextCursor,

@@ -15,11 +15,18 @@ import { grantsOn } from '../repositories/shares';
 import { findUserById } from '../repositories/users';
 import { writeUnique } from './accounts/errors';
 import { isoNow, type Clock } from './clock';
-import { folderWithAccess, requireFolderAccess } from './access-policy';
+import {
+  folderItem,
+  folderWithAccess,
+  mayUseTop,
+  permissionsFor,
+  requireFolderAccess,
+  sameTree,
+} from './access-policy';
 import type { Viewer } from './sessions';
 import type { Trash } from './trash';
 
-export const presentFolder = (row: FolderRow): Folder => ({
+export const presentFolder = (row: FolderRow): Omit<Folder, 'permissions'> => ({
   _id: row.id,
   name: row.name,
   parentId: row.parent_id,
@@ -76,7 +83,7 @@ export class Folders {
       if (await folders.findChildFolder(trx, row.owner_id, parentId, input.name)) throw nameTaken();
       await folders.insertFolder(trx, row);
     });
-    return presentFolder((await folders.findFolder(this.db, row.id))!);
+    return this.answer(viewer, (await folders.findFolder(this.db, row.id))!);
   }
 
   /**
@@ -86,8 +93,10 @@ export class Folders {
   async get(viewer: Viewer, id: string): Promise<FolderWithPath> {
     const { folder, access } = await folderWithAccess(this.db, viewer, id, 'view');
     const chain = await folders.folderAndAncestors(this.db, folder.id, FOLDER_MAX_DEPTH);
+    const permissions = (await permissionsFor(this.db, viewer, [folderItem(folder)])).get(folder.id)!;
+    // The owner and an administrator see the whole path; anyone else from the highest folder shared with them.
     const shared =
-      access === 'owner' || access === 'admin'
+      permissions.own || access === 'admin'
         ? null
         : new Set(
             (
@@ -103,6 +112,7 @@ export class Folders {
     const owner = await findUserById(this.db, folder.owner_id);
     return {
       ...presentFolder(folder),
+      permissions,
       path,
       access,
       owner: { _id: folder.owner_id, name: owner?.name ?? '' },
@@ -114,8 +124,9 @@ export class Folders {
     const ownerId =
       parentId === null ? viewer.id : (await requireFolderAccess(this.db, viewer, parentId, 'view')).owner_id;
     const result = await folders.listChildFolders(this.db, ownerId, parentId, page);
+    const permissions = await permissionsFor(this.db, viewer, result.items.map(folderItem));
     return {
-      items: result.items.map(presentFolder),
+      items: result.items.map((row) => ({ ...presentFolder(row), permissions: permissions.get(row.id)! })),
       meta: { total: result.total, nextCursor: result.nextCursor },
     };
   }
@@ -132,7 +143,15 @@ export class Folders {
       if (clash && clash.id !== folder.id) throw nameTaken();
       await folders.updateFolderRow(trx, id, { name, parent_id: parentId }, isoNow(this.clock));
     });
-    return presentFolder((await folders.findFolder(this.db, id))!);
+    return this.answer(viewer, (await folders.findFolder(this.db, id))!);
+  }
+
+  /** A folder as an answer gives it: with what the viewer may now do with it. */
+  private async answer(viewer: Viewer, row: FolderRow): Promise<Folder> {
+    return {
+      ...presentFolder(row),
+      permissions: (await permissionsFor(this.db, viewer, [folderItem(row)])).get(row.id)!,
+    };
   }
 
   /** Moves folders (already checked to be the viewer's) into a target, in the caller's transaction. */
@@ -161,11 +180,11 @@ export class Folders {
   /** A folder moves within its owner's tree, into a folder the viewer may write to; only its owner moves it to the top. */
   private async assertMovable(trx: Executor, viewer: Viewer, folder: FolderRow, targetId: string | null) {
     if (targetId === null) {
-      if (folder.owner_id !== viewer.id) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.notFound);
+      if (!mayUseTop(viewer, folder.owner_id)) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.notFound);
       return;
     }
     const target = await requireFolderAccess(trx, viewer, targetId, 'write');
-    if (target.owner_id !== folder.owner_id) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.notFound);
+    if (!sameTree(target, folder)) throw new AppError('NOT_FOUND', FOLDER_MESSAGES.notFound);
     const chain = await folders.folderAndAncestors(trx, target.id, FOLDER_MAX_DEPTH);
     if (chain.some((f) => f.id === folder.id)) {
       throw new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.intoItself);

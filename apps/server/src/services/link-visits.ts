@@ -21,6 +21,7 @@ import {
   type FolderRow,
 } from '../repositories/folders';
 import type { LinkWithFile } from '../repositories/share-links';
+import { chainedItem, decideForLink, linkPermissionsOf, type Action, type LinkedItem } from './access-policy';
 import type { Downloads } from './downloads';
 import { contentOf } from './files';
 import { unavailable, type ShareLinks, type SharedAccess } from './share-links';
@@ -32,6 +33,13 @@ const FOLDERS_SHOWN = 1000;
 const tokenPath = (token: string) => `${API_BASE}/s/${encodeURIComponent(token)}`;
 /** A zip selection kept for a link rather than an account. */
 const holderOf = (link: LinkWithFile) => `link:${link.id}`;
+/** The visitor as the access policy knows them: whoever holds the link's token. */
+const subjectOf = (link: LinkWithFile) => ({ kind: 'link' as const, link });
+
+/** What the link does not let its visitor do answers like a dead link: the visitor learns nothing. */
+function requireLinkAccess(link: LinkWithFile, item: LinkedItem, action: Action): void {
+  if (decideForLink(subjectOf(link), item, action) !== 'allow') throw unavailable();
+}
 
 /**
  * What a visitor of a share link sees and takes: one file, or a folder with everything below it, read-only.
@@ -66,8 +74,9 @@ export class LinkVisits {
   async fileFor(token: string, unlockProof: string | undefined, fileId: string) {
     const link = await this.folderLink(token, unlockProof);
     const file = await findFileWithOwner(this.db, fileId);
-    if (!file || file.owner_id !== link.owner_id || !file.folder_id) throw unavailable();
-    await this.folderBelow(link, file.folder_id);
+    if (!file) throw unavailable();
+    const chain = file.folder_id ? await folderAndAncestors(this.db, file.folder_id, FOLDER_MAX_DEPTH) : [];
+    requireLinkAccess(link, chainedItem({ kind: 'file', ...file }, chain), 'view');
     return { link, file };
   }
 
@@ -115,6 +124,7 @@ export class LinkVisits {
     query: { folderId?: string; cursor?: string },
   ): Promise<SharedFolderView> {
     const { folder, chain } = await this.folderBelow(link, query.folderId ?? link.folder_id!);
+    const holder = subjectOf(link);
     // From the shared folder down to this one's parent: the chain runs upward and stops at the shared folder.
     const top = chain.findIndex((f) => f.id === link.folder_id);
     const path = chain
@@ -138,7 +148,11 @@ export class LinkVisits {
       kind: 'folder',
       folder: { _id: folder.id, name: folder.name },
       path,
-      folders: folders.items.map((f) => ({ _id: f.id, name: f.name })),
+      folders: folders.items.map((f) => ({
+        _id: f.id,
+        name: f.name,
+        permissions: linkPermissionsOf(holder, chainedItem({ kind: 'folder', ...f }, [f, ...chain])),
+      })),
       files: page.items.map((row) => ({
         _id: row.id,
         filename: row.filename,
@@ -147,6 +161,7 @@ export class LinkVisits {
         size: Number(row.size),
         createdAt: row.created_at,
         thumbnailUrl: row.has_thumbnail ? `${tokenPath(token)}/files/${row.id}/thumbnail` : null,
+        permissions: linkPermissionsOf(holder, chainedItem({ kind: 'file', ...row }, chain)),
       })),
       nextCursor: page.nextCursor,
       ownerName: link.owner_name ?? 'Unknown User',
@@ -167,9 +182,9 @@ export class LinkVisits {
     folderId: string,
   ): Promise<{ folder: FolderRow; chain: FolderRow[] }> {
     const folder = await findFolder(this.db, folderId);
-    if (!folder || folder.owner_id !== link.owner_id) throw unavailable();
+    if (!folder) throw unavailable();
     const chain = await folderAndAncestors(this.db, folder.id, FOLDER_MAX_DEPTH);
-    if (!chain.some((f) => f.id === link.folder_id)) throw unavailable();
+    requireLinkAccess(link, chainedItem({ kind: 'folder', ...folder }, chain), 'view');
     return { folder, chain };
   }
 
@@ -178,14 +193,16 @@ export class LinkVisits {
     const tree = new Set(await folderAndDescendantIds(this.db, link.folder_id!));
     const files = await filesByIds(this.db, fileIds);
     if (files.length !== fileIds.length) throw unavailable();
-    for (const file of files) {
-      if (file.owner_id !== link.owner_id || !file.folder_id || !tree.has(file.folder_id))
-        throw unavailable();
-    }
+    // Whatever lies in the shared folder's tree lies in the shared folder.
+    const inTree = (folderId: string | null) => (top: string) =>
+      top === link.folder_id && folderId !== null && tree.has(folderId);
+    for (const file of files)
+      requireLinkAccess(link, { kind: 'file', ...file, liesIn: inTree(file.folder_id) }, 'view');
     const folders: FolderRow[] = [];
     for (const id of folderIds) {
       const folder = tree.has(id) ? await findFolder(this.db, id) : undefined;
       if (!folder) throw unavailable();
+      requireLinkAccess(link, { kind: 'folder', ...folder, liesIn: inTree(folder.id) }, 'view');
       folders.push(folder);
     }
     return { files, folders };

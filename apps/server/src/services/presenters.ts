@@ -24,7 +24,10 @@ export const thumbnailUrl = (fileId: string) => `${API_BASE}/files/f/${fileId}/t
  * The only shape a file leaves the server in: never a blob hash or storage path. `audience` decides how much
  * of the uploader is shown: the public sees a name, the owner and admins also the email and role.
  */
-export function presentFile(row: FileWithOwner, audience: 'public' | 'private'): StoredFile {
+export function presentFile(
+  row: FileWithOwner,
+  audience: 'public' | 'private',
+): Omit<StoredFile, 'permissions'> {
   const uploadedBy =
     row.owner_name === null
       ? null

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import {
   API_BASE,
   LINK_MESSAGES,
-  MESSAGES,
   createLinkBodySchema,
   downloadFilename,
   type Link,
@@ -19,7 +18,7 @@ import * as links from '../repositories/share-links';
 import type { LinkScope, LinkWithFile } from '../repositories/share-links';
 import type { Downloads } from './downloads';
 import { contentOf, type FileContent } from './files';
-import { requireFileAccess, requireFolderAccess } from './access-policy';
+import { mayManageLink, requireFileAccess, requireFolderAccess } from './access-policy';
 import type { ShareLinkTokens } from './share-link-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { isoNow, type Clock } from './clock';
@@ -163,17 +162,15 @@ export class ShareLinks {
     return { token: token ?? '', url: token ? `${this.config.publicOrigin ?? ''}${prefix}${token}` : '' };
   }
 
-  /** The links of one file, for its owner or an administrator. */
+  /** The links of one file, for whoever may manage its links (the policy's `manageLinks`). */
   async listForFile(viewer: Viewer, fileId: string, page: { limit: number; cursor?: string }) {
-    const file = await requireFileAccess(this.db, viewer, fileId, 'view');
-    if (file.owner_id !== viewer.id && viewer.role !== 'admin')
-      throw new AppError('FORBIDDEN', MESSAGES.notYourFile);
+    await requireFileAccess(this.db, viewer, fileId, 'manageLinks');
     return this.list({ kind: 'file', fileId }, page);
   }
 
-  /** The links of one folder, for whoever may share it. */
+  /** The links of one folder, by the same rule as a file's. */
   async listForFolder(viewer: Viewer, folderId: string, page: { limit: number; cursor?: string }) {
-    await requireFolderAccess(this.db, viewer, folderId, 'share');
+    await requireFolderAccess(this.db, viewer, folderId, 'manageLinks');
     return this.list({ kind: 'folder', folderId }, page);
   }
 
@@ -194,10 +191,10 @@ export class ShareLinks {
     };
   }
 
-  /** Revokes a link at once; only its owner or an administrator may, anyone else is told it does not exist. */
+  /** Revokes a link at once, for whoever may manage its item's links; anyone else is told it does not exist. */
   async revoke(viewer: Viewer, linkId: string): Promise<Link> {
     const link = await links.findLinkById(this.db, linkId);
-    if (!link || (link.owner_id !== viewer.id && viewer.role !== 'admin')) {
+    if (!link || !(await mayManageLink(this.db, viewer, link))) {
       throw new AppError('NOT_FOUND', LINK_MESSAGES.linkNotFound);
     }
     await links.revokeLink(this.db, linkId, isoNow(this.clock));

@@ -13,6 +13,7 @@ import type { TrashedRows, TrashEntryRow } from '../repositories/trash';
 import type { BlobReferences } from './blob-references';
 import { isoNow, type Clock } from './clock';
 import type { ReclaimQueue } from './reclaim-queue';
+import { sameTree } from './access-policy';
 import type { Viewer } from './sessions';
 import type { TrashSettings } from './trash-settings';
 
@@ -237,7 +238,7 @@ export class Trash {
   private async placeFor(trx: Executor, entry: TrashEntryRow): Promise<string | null> {
     if (entry.folder_id === null) return null;
     const original = await folders.findFolder(trx, entry.folder_id);
-    if (original && original.owner_id === entry.owner_id) return original.id;
+    if (original && sameTree(original, entry)) return original.id;
     let parentId: string | null = null;
     const now = isoNow(this.clock);
     for (const name of JSON.parse(entry.folder_names) as string[]) {

@@ -68,7 +68,7 @@ export class UploadRequests {
   }
 
   async listForFolder(viewer: Viewer, folderId: string): Promise<UploadRequest[]> {
-    await requireFolderAccess(this.db, viewer, folderId, 'share');
+    await requireFolderAccess(this.db, viewer, folderId, 'manageLinks');
     return (await links.listRequests(this.db, { folderId })).map((row) => this.present(row));
   }
 
@@ -206,11 +206,11 @@ export class UploadRequests {
     };
   }
 
-  /** An upload link the viewer may change: they may share its folder. Any other answers 404. */
+  /** An upload link the viewer may change: they may manage its folder's links. Any other answers 404. */
   private async managed(viewer: Viewer, id: string): Promise<LinkWithFile> {
     const link = await links.findLinkById(this.db, id);
     if (!link || link.kind !== 'request') throw notFound(REQUEST_MESSAGES.notFound);
-    await requireFolderAccess(this.db, viewer, link.folder_id!, 'share').catch(() => {
+    await requireFolderAccess(this.db, viewer, link.folder_id!, 'manageLinks').catch(() => {
       throw notFound(REQUEST_MESSAGES.notFound);
     });
     return link;

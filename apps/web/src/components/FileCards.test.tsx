@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { StoredFile } from '@cloudstash/contract';
 import { FileCards } from './FileCards';
+import { permissionsAs } from '../test-support';
 
 afterEach(cleanup);
 
@@ -20,6 +21,7 @@ const photo = (n: number): StoredFile => ({
   thumbnailPending: false,
   uploadedBy: null,
   folderId: null,
+  permissions: permissionsAs('owner'),
 });
 
 describe('the file grid', () => {

@@ -7,6 +7,7 @@ import type { StoredFile } from '@cloudstash/contract';
 import type { PagedList } from '../api/paged-list';
 import { FileList } from './FileList';
 import { PUBLIC_COLUMNS } from './file-columns';
+import { permissionsAs } from '../test-support';
 
 afterEach(cleanup);
 
@@ -24,6 +25,7 @@ const file: StoredFile = {
   thumbnailPending: false,
   uploadedBy: null,
   folderId: null,
+  permissions: permissionsAs('owner'),
 };
 
 const list = (state: Partial<PagedList<StoredFile>>): PagedList<StoredFile> => ({

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { StoredFile } from '@cloudstash/contract';
 import { useDeleteFile } from '../api/delete-file';
-import { useCurrentUser } from '../api/session';
 import { useUpdateFile } from '../api/update-file';
 import { DeleteDialog } from './DeleteDialog';
 import { PendingButton } from './PendingButton';
@@ -19,9 +18,8 @@ interface FileModerationProps {
  */
 export function FileModeration({ file, compact, onDeleted }: FileModerationProps) {
   const update = useUpdateFile();
-  const { data: me } = useCurrentUser();
   // Another person's file goes to their Trash, which only they can restore from: no Undo then.
-  const remove = useDeleteFile({ onDeleted, undoable: !!me && file.uploadedBy?._id === me._id });
+  const remove = useDeleteFile({ onDeleted, undoable: file.permissions.own });
   const [confirming, setConfirming] = useState(false);
   const size = compact ? 'btn-xs' : 'w-full';
 

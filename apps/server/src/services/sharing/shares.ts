@@ -17,7 +17,16 @@ import { findUserByEmail, findUserById, listUsers } from '../../repositories/use
 import { findFileWithOwner } from '../../repositories/files';
 import { findFolder } from '../../repositories/folders';
 import { isUniqueViolation } from '../accounts/errors';
-import { decide, grantsFor, type Grant } from '../access-policy';
+import {
+  alreadyHolds,
+  decide,
+  decideShare,
+  grantsFor,
+  isGranteeOf,
+  mayGrantRole,
+  permissionsFor,
+  type Grant,
+} from '../access-policy';
 import { isoNow, type Clock } from '../clock';
 import type { Viewer } from '../sessions';
 import type { ShareMails } from './share-mails';
@@ -27,13 +36,23 @@ interface SharedItem {
   kind: 'file' | 'folder';
   id: string;
   ownerId: string;
+  isPublic: number;
   grants: Grant[];
 }
+
+const policyItem = (item: SharedItem) => ({
+  kind: item.kind,
+  owner_id: item.ownerId,
+  is_public: item.isPublic,
+});
 
 const PEOPLE_LIMIT = 20;
 const RANK: Record<ShareRole, number> = { viewer: 0, editor: 1 };
 
-const present = (row: Awaited<ReturnType<typeof shares.sharesOfItem>>[number]): Share => ({
+const present = (
+  row: Awaited<ReturnType<typeof shares.sharesOfItem>>[number],
+  manageable: boolean,
+): Share => ({
   _id: row.id,
   itemKind: row.item_kind,
   itemId: row.item_id,
@@ -44,6 +63,7 @@ const present = (row: Awaited<ReturnType<typeof shares.sharesOfItem>>[number]): 
   role: row.role,
   reshare: row.reshare === 1,
   createdAt: row.created_at,
+  manageable,
 });
 
 /**
@@ -61,15 +81,16 @@ export class Shares {
   async create(viewer: Viewer, body: CreateShareBody): Promise<Share> {
     const item = await this.itemToShare(viewer, body);
     const grantee = await this.grantee(body);
-    if (grantee.kind === 'user' && (grantee.id === item.ownerId || grantee.id === viewer.id))
+    if (grantee.kind === 'user' && alreadyHolds(viewer, policyItem(item), grantee.id))
       throw new AppError('VALIDATION_FAILED', SHARE_MESSAGES.selfShare);
     this.assertWithinOwnRole(viewer, item, body.role);
     const now = isoNow(this.clock);
     const changes = { role: body.role, reshare: body.reshare ? 1 : 0 };
     const existing = await shares.findShareOf(this.db, item.id, grantee);
     if (existing) {
+      this.assertManages(viewer, item, existing);
       await shares.updateShare(this.db, existing.id, changes, now);
-      return this.presentOne(item.id, existing.id);
+      return this.presentOne(viewer, item, existing.id);
     }
     const id = crypto.randomUUID();
     try {
@@ -93,16 +114,19 @@ export class Shares {
       // The same share made by a request racing this one: this one's role is the last word.
       if (!isUniqueViolation(error)) throw error;
       const raced = (await shares.findShareOf(this.db, item.id, grantee))!;
+      this.assertManages(viewer, item, raced);
       await shares.updateShare(this.db, raced.id, changes, now);
-      return this.presentOne(item.id, raced.id);
+      return this.presentOne(viewer, item, raced.id);
     }
-    return this.presentOne(item.id, id);
+    return this.presentOne(viewer, item, id);
   }
 
-  /** Who has access to an item, for whoever may share it. */
+  /** Who has access to an item, for whoever may share it, each share saying whether they may change it. */
   async list(viewer: Viewer, query: { fileId?: string; folderId?: string }): Promise<Share[]> {
     const item = await this.itemToShare(viewer, query);
-    return (await shares.sharesOfItem(this.db, item.id)).map(present);
+    return (await shares.sharesOfItem(this.db, item.id)).map((row) =>
+      present(row, decideShare(viewer, policyItem(item), item.grants, row) === 'allow'),
+    );
   }
 
   async update(viewer: Viewer, id: string, body: UpdateShareBody): Promise<Share> {
@@ -112,13 +136,16 @@ export class Shares {
     if (body.role) changes.role = body.role;
     if (body.reshare !== undefined) changes.reshare = body.reshare ? 1 : 0;
     await shares.updateShare(this.db, share.id, changes, isoNow(this.clock));
-    return this.presentOne(item.id, share.id);
+    return this.presentOne(viewer, item, share.id);
   }
 
-  /** Ends a share: its owner (or a resharer) removes it, or the person it was given to leaves it. */
+  /**
+   * Ends a share: the item's owner (or an administrator, or the resharer who made it) removes it, or the person
+   * it was given to leaves it.
+   */
   async remove(viewer: Viewer, id: string): Promise<'removed' | 'left'> {
     const share = await shares.findShare(this.db, id);
-    if (share?.grantee_kind === 'user' && share.grantee_id === viewer.id) {
+    if (share && isGranteeOf(viewer, share)) {
       await shares.deleteShare(this.db, id);
       return 'left';
     }
@@ -127,10 +154,14 @@ export class Shares {
     return 'removed';
   }
 
-  /** Each item shared with the viewer once, with their best role; a direct share is the one they can leave. */
+  /**
+   * Each item shared with the viewer once, with their best role and what they may do with it; a direct share is
+   * the one they can leave.
+   */
   async withMe(viewer: Viewer): Promise<SharedWithMeItem[]> {
-    const byItem = new Map<string, SharedWithMeItem>();
-    for (const row of await shares.sharedWith(this.db, viewer.id)) {
+    const byItem = new Map<string, Omit<SharedWithMeItem, 'permissions'>>();
+    const rows = await shares.sharedWith(this.db, viewer.id);
+    for (const row of rows) {
       const seen = byItem.get(row.item_id);
       const role = seen && RANK[seen.role] > RANK[row.role] ? seen.role : row.role;
       byItem.set(row.item_id, {
@@ -145,7 +176,18 @@ export class Shares {
         sharedAt: seen?.sharedAt ?? row.created_at,
       });
     }
-    return [...byItem.values()];
+    const permissions = await permissionsFor(
+      this.db,
+      viewer,
+      rows.map((row) => ({
+        kind: row.item_kind,
+        id: row.item_id,
+        owner_id: row.owner_id,
+        is_public: row.is_public ?? 0,
+        folderId: row.item_kind === 'file' ? row.file_folder_id : row.item_id,
+      })),
+    );
+    return [...byItem.values()].map((item) => ({ ...item, permissions: permissions.get(item._id)! }));
   }
 
   /** Accounts of this instance to share with, by name or email, never the viewer. */
@@ -162,16 +204,16 @@ export class Shares {
     viewer: Viewer,
     ref: { fileId?: string; folderId?: string },
   ): Promise<SharedItem> {
-    const item = ref.fileId ? await this.file(viewer, ref.fileId) : await this.folder(viewer, ref.folderId!);
-    const decision = decide(
-      viewer,
-      { kind: item.kind, owner_id: item.ownerId, is_public: item.isPublic },
-      item.grants,
-      'share',
-    );
+    const item = await this.itemOf(viewer, ref);
+    const decision = decide(viewer, policyItem(item), item.grants, 'share');
     if (decision === 'not-found') throw notFound(SHARE_MESSAGES.notFound);
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', SHARE_MESSAGES.notYours);
     return item;
+  }
+
+  /** The item named by `fileId` or `folderId`, with the shares reaching the viewer on it. */
+  private itemOf(viewer: Viewer, ref: { fileId?: string; folderId?: string }) {
+    return ref.fileId ? this.file(viewer, ref.fileId) : this.folder(viewer, ref.folderId!);
   }
 
   private async file(viewer: Viewer, id: string) {
@@ -198,22 +240,28 @@ export class Shares {
     return { kind: 'folder' as const, id, ownerId: folder.owner_id, isPublic: 0, grants };
   }
 
-  /** A share the viewer may change: they may share its item. Any other answers 404. */
+  /** A share the viewer may change (the policy's manage-share: see `decideShare`). Any other answers 404. */
   private async managed(viewer: Viewer, id: string) {
     const share = await shares.findShare(this.db, id);
     if (!share) throw notFound(SHARE_MESSAGES.notFound);
     const ref = share.item_kind === 'file' ? { fileId: share.item_id } : { folderId: share.item_id };
-    const item = await this.itemToShare(viewer, ref).catch(() => {
+    const item = await this.itemOf(viewer, ref).catch(() => {
       throw notFound(SHARE_MESSAGES.notFound);
     });
+    this.assertManages(viewer, item, share);
     return { share, item };
+  }
+
+  /** Someone else's share on the item is not the viewer's to change (a resharer changes only their own). */
+  private assertManages(viewer: Viewer, item: SharedItem, share: { created_by: string }) {
+    if (decideShare(viewer, policyItem(item), item.grants, share) !== 'allow')
+      throw notFound(SHARE_MESSAGES.notFound);
   }
 
   /** Someone sharing further gives no more than they were given. */
   private assertWithinOwnRole(viewer: Viewer, item: SharedItem, role: ShareRole) {
-    if (item.ownerId === viewer.id) return;
-    const own = Math.max(-1, ...item.grants.map((g) => RANK[g.role]));
-    if (RANK[role] > own) throw new AppError('FORBIDDEN', SHARE_MESSAGES.notYours);
+    if (!mayGrantRole(viewer, policyItem(item), item.grants, role, RANK))
+      throw new AppError('FORBIDDEN', SHARE_MESSAGES.notYours);
   }
 
   private async grantee(body: CreateShareBody): Promise<{ kind: 'user' | 'group'; id: string }> {
@@ -229,7 +277,8 @@ export class Shares {
     return { kind: 'user', id: user.id };
   }
 
-  private async presentOne(itemId: string, shareId: string): Promise<Share> {
-    return present((await shares.sharesOfItem(this.db, itemId)).find((row) => row.id === shareId)!);
+  private async presentOne(viewer: Viewer, item: SharedItem, shareId: string): Promise<Share> {
+    const row = (await shares.sharesOfItem(this.db, item.id)).find((r) => r.id === shareId)!;
+    return present(row, decideShare(viewer, policyItem(item), item.grants, row) === 'allow');
   }
 }

@@ -1,8 +1,6 @@
 import { useNavigate } from 'react-router';
-import type { StoredFile } from '@cloudstash/contract';
 import { FileModeration } from '../../components/FileModeration';
 import { UploadVersionButton } from '../../components/UploadVersionButton';
-import { useCurrentUser } from '../../api/session';
 import FilePreviewPage from '../../features/file-preview/components/FilePreviewPage';
 import { FileDownloadsChart } from '../../features/links/components/DownloadsChart';
 import { ShareLinkActions } from '../../features/links/components/ShareLinkActions';
@@ -14,17 +12,16 @@ import { useUploadConfig } from '../../api/upload-config';
  * never import each other, so the screens that combine two are put together here.
  */
 export default function FilePreviewScreen() {
-  const { data: user } = useCurrentUser();
   const { versionsKeep = 0 } = useUploadConfig();
   const navigate = useNavigate();
-  const owns = (file: StoredFile) => user !== undefined && file.uploadedBy?._id === user?._id;
   return (
     <FilePreviewPage
       actions={(file) => (
         <>
-          {owns(file) && <UploadVersionButton file={file} />}
-          <ShareLinkActions fileId={file._id} filename={file.filename} ownerId={file.uploadedBy?._id} />
-          {user?.role === 'admin' && (
+          {file.permissions.own && <UploadVersionButton file={file} />}
+          {file.permissions.share && <ShareLinkActions fileId={file._id} filename={file.filename} />}
+          {/* Moderation of someone else's file: publishing and deleting it as an administrator may. */}
+          {file.permissions.moderate && file.permissions.delete && !file.permissions.own && (
             <FileModeration
               file={file}
               onDeleted={() => void navigate('/dashboard/admin/files', { replace: true })}
@@ -34,8 +31,8 @@ export default function FilePreviewScreen() {
       )}
       aside={(file) => (
         <>
-          {owns(file) && <VersionsCard file={file} keeps={versionsKeep} />}
-          <FileDownloadsChart fileId={file._id} ownerId={file.uploadedBy?._id} />
+          {file.permissions.own && <VersionsCard file={file} keeps={versionsKeep} />}
+          {file.permissions.seeDownloads && <FileDownloadsChart fileId={file._id} />}
         </>
       )}
     />

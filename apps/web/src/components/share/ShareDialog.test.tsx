@@ -24,6 +24,7 @@ const shareOf = (id: string, grantee: Share['grantee'], role: Share['role'] = 'v
   role,
   reshare: false,
   createdAt: '2026-01-01T00:00:00Z',
+  manageable: true,
 });
 
 /** A server whose item is shared with `initial`; a new share joins the list, a removed one leaves it. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { StoredFile } from '@cloudstash/contract';
 import { UploaderCard } from './FileDetailsCard';
+import { permissionsAs } from '../../../test-support';
 
 afterEach(cleanup);
 
@@ -19,6 +20,7 @@ const file: StoredFile = {
   thumbnailPending: false,
   uploadedBy: { _id: 'u1', name: 'Owner', email: 'owner@example.test', role: 'user' },
   folderId: null,
+  permissions: permissionsAs('owner'),
 };
 
 describe('the Uploaded By card', () => {

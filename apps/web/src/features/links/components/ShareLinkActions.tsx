@@ -1,23 +1,13 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { useCurrentUser } from '../../../api/session';
 import { useFileLinks } from '../api/links';
 import { CreateLinkDialog } from './CreateLinkDialog';
 
-interface ShareLinkActionsProps {
-  fileId: string;
-  filename: string;
-  ownerId: string | undefined;
-}
-
-/** The owner's part of the preview page's Actions card: create a share link, and see how many the file has. */
-export function ShareLinkActions({ fileId, filename, ownerId }: ShareLinkActionsProps) {
-  const { data: user } = useCurrentUser();
-  const isOwner = !!user && user._id === ownerId;
-  return isOwner ? <OwnerShareLinkActions fileId={fileId} filename={filename} /> : null;
-}
-
-function OwnerShareLinkActions({ fileId, filename }: { fileId: string; filename: string }) {
+/**
+ * The preview page's share-link part of the Actions card, for whoever may share the file (the screen asks the
+ * file's `permissions`): create a share link, and see how many the file has.
+ */
+export function ShareLinkActions({ fileId, filename }: { fileId: string; filename: string }) {
   const [open, setOpen] = useState(false);
   const links = useFileLinks(fileId);
   const active = links.data?.filter((link) => link.state === 'active').length ?? 0;

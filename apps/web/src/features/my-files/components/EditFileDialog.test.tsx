@@ -5,6 +5,7 @@ import { MESSAGES, type StoredFile } from '@cloudstash/contract';
 import { createQueryClient } from '../../../api/query-client';
 import { editFilenameError } from '../edit-filename';
 import { EditFileDialog } from './EditFileDialog';
+import { permissionsAs } from '../../../test-support';
 
 afterEach(cleanup);
 
@@ -22,6 +23,7 @@ const file: StoredFile = {
   thumbnailPending: false,
   uploadedBy: null,
   folderId: null,
+  permissions: permissionsAs('owner'),
 };
 
 function renderDialog() {

@@ -1,10 +1,9 @@
-import type { FolderWithPath } from '@cloudstash/contract';
+import type { FolderWithPath, ItemPermissions } from '@cloudstash/contract';
 import { OwnerTotals } from '../../../components/OwnerTotals';
 import { PageHeader } from '../../../components/PageHeader';
 import { QuotaBar } from '../../../components/QuotaBar';
 import { UploadPickers } from '../../../components/UploadPickers';
 import { useMyStats } from '../../../api/my-stats';
-import type { FolderRights } from '../folder-access';
 import type { FolderPlace } from '../my-files-url';
 import type { FolderAction } from './FolderTiles';
 
@@ -47,7 +46,8 @@ function MyFilesHeader() {
 
 interface FolderToolbarProps {
   folderId: string | null;
-  rights: FolderRights;
+  /** What the caller may do in the folder on screen (the server's answer). */
+  permissions: ItemPermissions;
   onNewFolder: () => void;
   /** Shares the folder on screen (absent at My Files' top, which is no folder). */
   onShareFolder?: () => void;
@@ -58,15 +58,15 @@ interface FolderToolbarProps {
 /** Upload, New folder, Share folder and its links, as far as the person may; nothing at all for a viewer. */
 export function FolderToolbar({
   folderId,
-  rights,
+  permissions,
   onNewFolder,
   onShareFolder,
   linkActions,
 }: FolderToolbarProps) {
-  if (!rights.write && !(rights.share && onShareFolder) && linkActions.length === 0) return null;
+  if (!permissions.write && !(permissions.share && onShareFolder) && linkActions.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {rights.write && (
+      {permissions.write && (
         <>
           <UploadPickers folderId={folderId} />
           <button type="button" className="btn btn-outline btn-sm" onClick={onNewFolder}>
@@ -74,7 +74,7 @@ export function FolderToolbar({
           </button>
         </>
       )}
-      {rights.share && onShareFolder && (
+      {permissions.share && onShareFolder && (
         <button type="button" className="btn btn-outline btn-sm" onClick={onShareFolder}>
           Share folder
         </button>

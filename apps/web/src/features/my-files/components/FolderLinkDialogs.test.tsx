@@ -6,7 +6,7 @@ import type { Folder, FolderWithPath, ItemAccess } from '@cloudstash/contract';
 import { createQueryClient } from '../../../api/query-client';
 import type { ShareTarget } from '../../../api/shares';
 import { UploadTargetContext } from '../../../components/upload-target';
-import { fakeApi } from '../../../test-support';
+import { fakeApi, permissionsAs } from '../../../test-support';
 import MyFilesPage from './MyFilesPage';
 import SharedFolderPage from './SharedFolderPage';
 import type { FolderLinkDialog } from './folder-link-dialogs';
@@ -17,7 +17,14 @@ afterEach(() => {
 });
 
 const NOW = '2026-03-01T00:00:00.000Z';
-const inbox: Folder = { _id: 'd2', name: 'Inbox', parentId: 'd1', createdAt: NOW, updatedAt: NOW };
+const inbox: Folder = {
+  _id: 'd2',
+  name: 'Inbox',
+  parentId: 'd1',
+  createdAt: NOW,
+  updatedAt: NOW,
+  permissions: permissionsAs('owner'),
+};
 const page = <T,>(data: T[]) => ({ body: { data, meta: { total: data.length, nextCursor: null } } });
 
 /** Folder d1 (`access` to it) holding the subfolder Inbox. */
@@ -30,6 +37,7 @@ function folderServer(access: ItemAccess) {
     updatedAt: NOW,
     path: [],
     access,
+    permissions: permissionsAs(access),
     owner: { _id: 'u9', name: 'Olga Owner' },
   };
   fakeApi((call) => {

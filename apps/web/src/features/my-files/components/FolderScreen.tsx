@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { FOLDER_MESSAGES, MESSAGES, type StoredFile } from '@cloudstash/contract';
+import { FOLDER_MESSAGES, MESSAGES, type ItemPermissions, type StoredFile } from '@cloudstash/contract';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorState } from '../../../components/States';
 import { FileList } from '../../../components/FileList';
@@ -18,7 +18,6 @@ import { childFoldersOptions, folderOptions, type Folder, type Selection } from 
 import { useMyFiles } from '../api/user-files';
 import { useDownloadZip, useMoveEntries } from '../api/folder-actions';
 import { folderHref, myFilesQuery, myFilesUrl, type FolderPlace } from '../my-files-url';
-import { OWNER_RIGHTS, folderRights } from '../folder-access';
 import { startMoveDrag } from '../drag-move';
 import { useFileDelete } from '../use-file-delete';
 import { useFolderSelection, zipName } from '../use-folder-selection';
@@ -43,6 +42,19 @@ interface FolderScreenProps {
 
 const NO_LINK_DIALOGS: readonly FolderLinkDialog[] = [];
 
+const EVERY_ACTION: ItemPermissions = {
+  view: true,
+  write: true,
+  move: true,
+  delete: true,
+  moderate: true,
+  share: true,
+  own: true,
+  manageLinks: true,
+  seeDownloads: true,
+};
+const NO_ACTION = Object.fromEntries(Object.keys(EVERY_ACTION).map((key) => [key, false])) as ItemPermissions;
+
 const TOP_NAME: Record<FolderPlace, string> = { mine: 'My Files', shared: 'Shared with me' };
 
 /**
@@ -65,11 +77,13 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
   const [dialog, setDialog] = useState<FolderDialog | null>(null);
   const links = useFolderLinkDialogs(linkDialogs);
 
-  // My Files is the caller's own while its folder loads; a shared folder grants nothing until its access is known.
-  const rights =
+  // What the caller may do in the folder on screen is the server's answer for it. My Files' top is no folder the
+  // server answers for: it is the caller's own tree, as is My Files while its folder loads; a shared folder
+  // offers nothing until its answer is in.
+  const here: ItemPermissions =
     place === 'mine' && (folderId === null || !folder.data)
-      ? OWNER_RIGHTS
-      : folderRights(folder.data?.access);
+      ? EVERY_ACTION
+      : (folder.data?.permissions ?? NO_ACTION);
   const hrefOf = (id: string | null) => folderHref(id, state.sort, place);
   const folderName = folderId === null ? 'My Files' : (folder.data?.name ?? 'this folder');
   const needle = search.trim().toLocaleLowerCase();
@@ -93,24 +107,18 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
   /** Rows dropped on a folder or a breadcrumb. */
   const moveTo = (entries: Selection, target: string | null) =>
     move.mutate({ ...entries, targetFolderId: target }, { onSuccess: selection.clear });
-  /**
-   * A subfolder's menu: Share and the link dialogs for the owner; Rename, Move to… and Delete for whoever may
-   * write here.
-   */
+  /** A subfolder's menu, each entry as far as the server's answer for that folder allows. */
   const folderActions = (item: Folder): FolderAction[] => {
     const actions: FolderAction[] = [];
-    if (rights.share) {
+    const may = item.permissions;
+    if (may.share) {
       actions.push(['Share', () => setSharing({ kind: 'folder', id: item._id, name: item.name })]);
       actions.push(...links.actionsFor(item));
     }
-    if (rights.write) {
-      const entries = { fileIds: [], folderIds: [item._id] };
-      actions.push(
-        ['Rename', () => setDialog({ kind: 'rename', folder: item })],
-        ['Move to…', () => setDialog({ kind: 'move', entries, name: item.name })],
-        ['Delete', () => setDialog({ kind: 'delete-folder', folder: item })],
-      );
-    }
+    const entries = { fileIds: [], folderIds: [item._id] };
+    if (may.write) actions.push(['Rename', () => setDialog({ kind: 'rename', folder: item })]);
+    if (may.move) actions.push(['Move to…', () => setDialog({ kind: 'move', entries, name: item.name })]);
+    if (may.delete) actions.push(['Delete', () => setDialog({ kind: 'delete-folder', folder: item })]);
     return actions;
   };
 
@@ -127,7 +135,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
     );
   }
   // A folder someone shared, opened by its My Files address: it belongs under Shared with me.
-  if (place === 'mine' && folderId !== null && folder.data && folder.data.access !== 'owner') {
+  if (place === 'mine' && folderId !== null && folder.data && !folder.data.permissions.own) {
     return <Navigate to={folderHref(folderId, state.sort, 'shared')} replace />;
   }
 
@@ -136,16 +144,16 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
       <FolderHeader place={place} folder={folder.data} />
       <FolderToolbar
         folderId={folderId}
-        rights={rights}
+        permissions={here}
         onNewFolder={() => setDialog({ kind: 'create' })}
         onShareFolder={
           folderId === null ? undefined : () => setSharing({ kind: 'folder', id: folderId, name: folderName })
         }
         linkActions={
-          folderId === null || !rights.share ? [] : links.actionsFor({ _id: folderId, name: folderName })
+          folderId === null || !here.share ? [] : links.actionsFor({ _id: folderId, name: folderName })
         }
       />
-      {folderId !== null && rights.share && links.activityOf({ _id: folderId, name: folderName })}
+      {folderId !== null && here.manageLinks && links.activityOf({ _id: folderId, name: folderName })}
       <MyFilesSearch
         search={state.search}
         scope={scope}
@@ -154,7 +162,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
         onScope={(next) => setState((now) => ({ ...now, scope: next }))}
       />
       {(folderId !== null || place === 'shared') && (
-        <Breadcrumbs crumbs={crumbs} hrefOf={hrefOf} onMove={rights.write ? moveTo : undefined} />
+        <Breadcrumbs crumbs={crumbs} hrefOf={hrefOf} onMove={here.write ? moveTo : undefined} />
       )}
       <FileList
         list={list}
@@ -165,7 +173,6 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
         actions={(file) => (
           <MyFileActions
             file={file}
-            rights={rights}
             onEdit={setEditing}
             onDelete={fileDelete.ask}
             onShare={(item) => setSharing({ kind: 'file', id: item._id, name: item.filename })}
@@ -175,7 +182,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
         failedMessage={MESSAGES.filesLoadFailed}
         empty={
           shownFolders.length > 0 ? null : (
-            <FolderEmpty searching={search.trim() !== ''} top={folderId === null} canUpload={rights.write} />
+            <FolderEmpty searching={search.trim() !== ''} top={folderId === null} canUpload={here.write} />
           )
         }
         extras={{
@@ -189,7 +196,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
               aria-label={`Select ${file.filename}`}
             />
           ),
-          onDragStart: rights.write
+          onDragStart: here.write
             ? (file, event) => startMoveDrag(event, selection.dragged({ kind: 'file', id: file._id }))
             : undefined,
         }}
@@ -201,7 +208,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
                 allChosen={selection.allChosen}
                 onToggleAll={selection.toggleAll}
                 onMoveTo={
-                  rights.write ? () => setDialog({ kind: 'move', entries: selection.chosen }) : undefined
+                  here.write ? () => setDialog({ kind: 'move', entries: selection.chosen }) : undefined
                 }
                 onZip={() =>
                   zip.mutate({
@@ -210,7 +217,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
                   })
                 }
                 onDelete={
-                  rights.write
+                  here.write
                     ? () => setDialog({ kind: 'delete-selection', entries: selection.chosen })
                     : undefined
                 }
@@ -224,7 +231,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
                 isSelected={(item) => selection.isChosen({ kind: 'folder', id: item._id })}
                 onCheck={(item, shift) => selection.check({ kind: 'folder', id: item._id }, shift)}
                 moving={
-                  rights.write
+                  here.write
                     ? {
                         dragged: (item) => selection.dragged({ kind: 'folder', id: item._id }),
                         onMove: moveTo,
@@ -256,7 +263,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
       <EditFileDialog
         key={editing?._id ?? 'closed'}
         file={editing}
-        canPublish={rights.own}
+        canPublish={editing?.permissions.moderate ?? false}
         onClose={() => setEditing(null)}
       />
       <ShareDialog target={sharing} onClose={() => setSharing(null)} />
@@ -273,7 +280,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
     </>
   );
   // Files dropped on the screen are uploaded into the folder, where the person may upload.
-  return rights.write ? (
+  return here.write ? (
     <DropZone folderId={folderId} folderName={folderName}>
       {screen}
     </DropZone>

@@ -2,23 +2,21 @@ import { Link } from 'react-router';
 import type { StoredFile } from '@cloudstash/contract';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { UploadVersionButton } from '../../../components/UploadVersionButton';
-import type { FolderRights } from '../folder-access';
 
 interface MyFileActionsProps {
   file: StoredFile;
-  /** What the person may do in the folder the file is in. */
-  rights: FolderRights;
   onEdit: (file: StoredFile) => void;
   onDelete: (file: StoredFile) => void;
   onShare: (file: StoredFile) => void;
 }
 
 /**
- * A file row's actions, named after the file so a screen reader can tell the rows apart: the owner's Preview,
- * Share, Edit, New version and Delete; an editor of a shared folder's Preview, Rename, New version and Delete
- * (publishing is the owner's); a viewer's Preview and Download.
+ * A file row's actions, named after the file so a screen reader can tell the rows apart, each as far as the
+ * server's answer for the file allows: Share; Edit for whoever may also publish it, else Rename; New version;
+ * Delete; and Download for whoever only reads.
  */
-export function MyFileActions({ file, rights, onEdit, onDelete, onShare }: MyFileActionsProps) {
+export function MyFileActions({ file, onEdit, onDelete, onShare }: MyFileActionsProps) {
+  const may = file.permissions;
   return (
     <div className="flex flex-wrap justify-end gap-1">
       <Link
@@ -28,8 +26,8 @@ export function MyFileActions({ file, rights, onEdit, onDelete, onShare }: MyFil
       >
         Preview
       </Link>
-      {!rights.write && <DownloadButton file={file} className="btn btn-xs btn-ghost" />}
-      {rights.share && (
+      {!may.write && <DownloadButton file={file} className="btn btn-xs btn-ghost" />}
+      {may.share && (
         <button
           type="button"
           className="btn btn-xs btn-ghost"
@@ -39,18 +37,18 @@ export function MyFileActions({ file, rights, onEdit, onDelete, onShare }: MyFil
           Share
         </button>
       )}
-      {rights.write && (
+      {may.write && (
         <button
           type="button"
           className="btn btn-xs btn-ghost"
           onClick={() => onEdit(file)}
-          aria-label={`${rights.own ? 'Edit' : 'Rename'} ${file.filename}`}
+          aria-label={`${may.moderate ? 'Edit' : 'Rename'} ${file.filename}`}
         >
-          {rights.own ? 'Edit' : 'Rename'}
+          {may.moderate ? 'Edit' : 'Rename'}
         </button>
       )}
-      {rights.write && <UploadVersionButton file={file} className="btn btn-xs btn-ghost" />}
-      {rights.write && (
+      {may.write && <UploadVersionButton file={file} className="btn btn-xs btn-ghost" />}
+      {may.delete && (
         <button
           type="button"
           className="btn btn-xs btn-error"

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Folder, FolderWithPath, ItemAccess, StoredFile } from '@cloudstash/contract';
 import { createQueryClient } from '../../../api/query-client';
 import { UploadTargetContext } from '../../../components/upload-target';
-import { fakeApi } from '../../../test-support';
+import { fakeApi, permissionsAs } from '../../../test-support';
 import MyFilesPage from './MyFilesPage';
 import SharedFolderPage from './SharedFolderPage';
 
@@ -29,8 +29,16 @@ const file: StoredFile = {
   thumbnailPending: false,
   uploadedBy: { _id: 'u9', name: 'Olga Owner', email: 'olga@example.com' },
   folderId: 'd1',
+  permissions: permissionsAs('viewer'),
 };
-const subfolder: Folder = { _id: 'd2', name: 'Drafts', parentId: 'd1', createdAt: NOW, updatedAt: NOW };
+const subfolder: Folder = {
+  _id: 'd2',
+  name: 'Drafts',
+  parentId: 'd1',
+  createdAt: NOW,
+  updatedAt: NOW,
+  permissions: permissionsAs('viewer'),
+};
 const page = <T,>(data: T[]) => ({ body: { data, meta: { total: data.length, nextCursor: null } } });
 
 /** A folder 'Campaign' of Olga's, shared with the caller as `access`, holding one file and one subfolder. */
@@ -43,12 +51,15 @@ function sharedFolderServer(access: ItemAccess) {
     updatedAt: NOW,
     path: [],
     access,
+    permissions: permissionsAs(access),
     owner: { _id: 'u9', name: 'Olga Owner' },
   };
   return fakeApi((call) => {
     if (call.path === '/folders/d1') return { body: { data: campaign } };
-    if (call.path === '/folders') return page(call.query.parentId === 'd1' ? [subfolder] : []);
-    if (call.path === '/files/user-files') return page(call.query.folderId === 'd1' ? [file] : []);
+    // Whatever lies in the folder answers with the caller's permissions there, as the server does.
+    const asCaller = <T extends object>(item: T) => ({ ...item, permissions: permissionsAs(access) });
+    if (call.path === '/folders') return page(call.query.parentId === 'd1' ? [asCaller(subfolder)] : []);
+    if (call.path === '/files/user-files') return page(call.query.folderId === 'd1' ? [asCaller(file)] : []);
     if (call.path === '/config') return { body: { data: {} } };
     return undefined;
   });

@@ -10,6 +10,7 @@ import {
 } from '@cloudstash/contract';
 import { createQueryClient } from '../../../api/query-client';
 import SharedVisitPage from './SharedVisitPage';
+import { permissionsAs } from '../../../test-support';
 
 const TOKEN = 'tok';
 
@@ -21,6 +22,7 @@ const file = (id: string, filename: string, mimetype = 'image/png'): SharedFolde
   size: 2048,
   createdAt: '2026-01-01T00:00:00.000Z',
   thumbnailUrl: `/api/v1/s/${TOKEN}/files/${id}/thumbnail`,
+  permissions: permissionsAs('viewer'),
 });
 
 /** Trip (the shared folder) ─ beach, sunset, Day 1/ ─ Deep/; Day 1 holds notes. */
@@ -30,7 +32,7 @@ const FOLDERS: Record<string, SharedFolderView> = {
     kind: 'folder',
     folder: { _id: 'trip', name: 'Trip' },
     path: [],
-    folders: [{ _id: 'day1', name: 'Day 1' }],
+    folders: [{ _id: 'day1', name: 'Day 1', permissions: permissionsAs('viewer') }],
     files: [file('f1', 'beach'), file('f2', 'sunset')],
     nextCursor: null,
     ownerName: 'Ada',
@@ -42,7 +44,7 @@ const FOLDERS: Record<string, SharedFolderView> = {
     kind: 'folder',
     folder: { _id: 'day1', name: 'Day 1' },
     path: [{ _id: 'trip', name: 'Trip' }],
-    folders: [{ _id: 'deep', name: 'Deep' }],
+    folders: [{ _id: 'deep', name: 'Deep', permissions: permissionsAs('viewer') }],
     files: [file('f3', 'notes', 'text/plain')],
     nextCursor: null,
     ownerName: 'Ada',

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { SHARE_MESSAGES, type SharedWithMeItem } from '@cloudstash/contract';
 import { createQueryClient } from '../../../api/query-client';
-import { fakeApi } from '../../../test-support';
+import { fakeApi, permissionsAs } from '../../../test-support';
 import SharedWithMePage from './SharedWithMePage';
 
 afterEach(() => {
@@ -27,6 +27,7 @@ const item = (
   role: 'viewer',
   reshare: false,
   sharedAt: '2026-03-02T10:00:00.000Z',
+  permissions: permissionsAs('viewer'),
   ...extra,
 });
 
