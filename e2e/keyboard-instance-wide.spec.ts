@@ -1,0 +1,151 @@
+import { TRASH_MESSAGES } from '@cloudstash/contract';
+import AxeBuilder from '@axe-core/playwright';
+import { request as apiRequest, type Locator, type Page } from '@playwright/test';
+import { uploadFile } from './support/api';
+import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
+import { FIXTURES } from './support/files';
+import { DESKTOP } from './support/screens';
+import { expect, test } from './support/test';
+
+// Keyboard walks of the screens that need a setting of the whole instance (Trash kept, versions kept, who may
+// register): this spec runs alone after every other one (playwright.config.ts) and puts each setting back.
+
+const PHONE = { width: 390, height: 844 } as const;
+const SIZES = [
+  { size: DESKTOP, label: '1280' },
+  { size: PHONE, label: '390' },
+] as const;
+const THEMES = ['light', 'dark', 'lemonade', 'cupcake'] as const;
+
+async function asAdmin<T>(run: (admin: Awaited<ReturnType<typeof apiRequest.newContext>>) => Promise<T>) {
+  const admin = await apiRequest.newContext({ baseURL: BASE_URL, storageState: ADMIN_STORAGE_STATE });
+  try {
+    return await run(admin);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+async function setTrashDays(days: number): Promise<void> {
+  await asAdmin(async (admin) => {
+    const answer = await admin.patch('/api/v1/admin/settings/trash', { data: { trashRetentionDays: days } });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  });
+}
+
+/** What holds focus, described; never the page itself. */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return '<body>';
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '';
+    return `${el.tagName.toLowerCase()} ${name}`.trim();
+  });
+}
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+/** Everything the page's live regions say now (regions marked aria-live=off excluded). */
+async function announced(page: Page): Promise<string> {
+  return page
+    .locator('[role="status"], [role="alert"], [aria-live="polite"], [aria-live="assertive"]')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => el.getAttribute('aria-live') !== 'off' && !el.closest('[aria-live="off"]'))
+        .map((el) => el.textContent ?? '')
+        .join(' | '),
+    );
+}
+
+/** Serious and critical axe violations of the screen as it is, in each of the four audited themes. */
+async function expectCleanInFourThemes(page: Page, where: string): Promise<void> {
+  const before = (await page.locator('html').getAttribute('data-theme')) ?? 'dark';
+  const problems: string[] = [];
+  for (const theme of THEMES) {
+    await page.evaluate((name) => document.documentElement.setAttribute('data-theme', name), theme);
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      problems.push(`${where} in ${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  await page.evaluate((name) => document.documentElement.setAttribute('data-theme', name), before);
+  expect.soft(problems, problems.join('\n')).toEqual([]);
+}
+
+const shown = (locator: Locator) => locator.locator('visible=true').first();
+const fileLink = (page: Page, name: string) =>
+  shown(page.getByRole('main').getByRole('link', { name, exact: true }));
+
+test.describe('with Trash on', () => {
+  test.beforeEach(async () => {
+    await setTrashDays(30);
+  });
+  test.afterEach(async () => {
+    await setTrashDays(0);
+  });
+
+  for (const { size, label } of SIZES) {
+    test(`undo toast at ${label}: said with its shortcut, stays while focused, gives focus back`, async ({
+      page,
+      user: _user,
+    }, testInfo) => {
+      test.slow();
+      await page.setViewportSize(size);
+      await page.clock.install();
+      await uploadFile(page.request, FIXTURES.txt, { filename: 'first note' });
+      await uploadFile(page.request, FIXTURES.txt, { filename: 'second note' });
+      await uploadFile(page.request, FIXTURES.txt, { filename: 'third note' });
+      await page.goto('/dashboard/my-files');
+      await expect(fileLink(page, 'third note')).toBeVisible();
+
+      // Delete by keyboard: the toast says how to undo from where focus is, and the shortcut does it.
+      await shown(page.getByRole('button', { name: 'Delete third note', exact: true })).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: TRASH_MESSAGES.dialogTitle });
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await expect(fileLink(page, 'third note')).toHaveCount(0);
+      await expect.poll(() => announced(page)).toContain('Press Alt+Z to undo');
+      const undo = page.getByRole('button', { name: 'Undo', exact: true });
+      await expect(undo).toHaveAttribute('aria-keyshortcuts', 'Alt+Z');
+      await expect.poll(() => focused(page)).not.toBe('<body>');
+      const before = await focused(page);
+      await page.keyboard.press('Alt+KeyZ');
+      await expect(fileLink(page, 'third note')).toBeVisible();
+      await expect.poll(() => announced(page)).toContain(TRASH_MESSAGES.restored);
+      expect(await focused(page)).toBe(before);
+
+      // Focus in the toast holds it past its ten seconds; Undo gives focus back to where it came from.
+      await shown(page.getByRole('button', { name: 'Delete second note', exact: true })).focus();
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await expect(fileLink(page, 'second note')).toHaveCount(0);
+      await expect(undo).toBeVisible();
+      const origin = shown(page.getByRole('link', { name: 'first note', exact: true }));
+      await origin.focus();
+      await undo.focus();
+      await page.clock.fastForward(30_000);
+      await expect(undo).toBeVisible();
+      expect(await isFocused(undo)).toBe(true);
+      // Held by focus, the toast can be scanned at leisure.
+      await expectCleanInFourThemes(page, `undo toast at ${label}`);
+      await page.screenshot({ path: testInfo.outputPath(`undo-toast-${label}.png`) });
+      await page.keyboard.press('Enter');
+      await expect(fileLink(page, 'second note')).toBeVisible();
+      await expect.poll(() => isFocused(origin)).toBe(true);
+
+      // Without focus or the pointer on it, the toast goes after its time, and focus stays where it was.
+      await shown(page.getByRole('button', { name: 'Delete first note', exact: true })).focus();
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await expect(fileLink(page, 'first note')).toHaveCount(0);
+      await expect(undo).toBeVisible();
+      await page.mouse.move(0, size.height - 1);
+      await page.clock.fastForward(30_000);
+      await expect(undo).toHaveCount(0);
+      expect(await focused(page)).not.toBe('<body>');
+    });
+
+  }
+});
