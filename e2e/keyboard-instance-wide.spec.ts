@@ -1,4 +1,4 @@
-import { TRASH_MESSAGES } from '@cloudstash/contract';
+import { TRASH_MESSAGES, type Envelope } from '@cloudstash/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, type Locator, type Page } from '@playwright/test';
 import { uploadFile } from './support/api';
@@ -6,6 +6,7 @@ import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
 import { DESKTOP } from './support/screens';
 import { expect, test } from './support/test';
+import { openMenuLink } from './support/ui';
 
 // Keyboard walks of the screens that need a setting of the whole instance (Trash kept, versions kept, who may
 // register): this spec runs alone after every other one (playwright.config.ts) and puts each setting back.
@@ -74,6 +75,7 @@ async function expectCleanInFourThemes(page: Page, where: string): Promise<void>
 const shown = (locator: Locator) => locator.locator('visible=true').first();
 const fileLink = (page: Page, name: string) =>
   shown(page.getByRole('main').getByRole('link', { name, exact: true }));
+const toastBox = (page: Page) => page.locator('[data-rht-toaster] [role="status"]');
 
 test.describe('with Trash on', () => {
   test.beforeEach(async () => {
@@ -147,5 +149,49 @@ test.describe('with Trash on', () => {
       expect(await focused(page)).not.toBe('<body>');
     });
 
+    test(`toasts at ${label} leave the header and its menu uncovered`, async ({ page, user }) => {
+      test.slow();
+      await page.setViewportSize(size);
+      const made = await page.request.post('/api/v1/folders', {
+        data: { name: 'Old stuff', parentId: null },
+      });
+      expect(made.ok(), await made.text()).toBe(true);
+      expect(((await made.json()) as Envelope<unknown>).data).toBeTruthy();
+      await uploadFile(page.request, FIXTURES.txt, { filename: 'loose note' });
+      await page.goto('/dashboard/my-files');
+      await expect(fileLink(page, 'loose note')).toBeVisible();
+      await shown(page.getByRole('button', { name: 'Delete loose note', exact: true })).click();
+      await page
+        .getByRole('dialog', { name: TRASH_MESSAGES.dialogTitle })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .click();
+      // The pointer rests on the toast, which holds every toast open; the rest is done by keyboard.
+      await toastBox(page).first().hover();
+      await page.getByRole('button', { name: 'Actions for folder Old stuff' }).press('Enter');
+      await page
+        .getByRole('list', { name: 'Folders' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Old stuff' })
+        .getByRole('button', { name: 'Delete' })
+        .press('Enter');
+      await page
+        .getByRole('dialog', { name: TRASH_MESSAGES.dialogTitle })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .press('Enter');
+      await expect(toastBox(page)).toHaveCount(2);
+      // Held open, the toasts must leave the header usable all the same.
+      const header = page.locator('header, nav').first();
+      const headerBox = (await header.boundingBox())!;
+      for (const box of await toastBox(page).evaluateAll((els) =>
+        els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+      )) {
+        expect(
+          box.y >= headerBox.y + headerBox.height || box.y + box.height <= headerBox.y,
+          'a toast lies over the header',
+        ).toBe(true);
+      }
+      await openMenuLink(page, user.name, 'Trash');
+      await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible();
+    });
   }
 });

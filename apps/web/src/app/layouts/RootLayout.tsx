@@ -96,7 +96,8 @@ export function RootLayout() {
         </div>
       )}
       <Toaster
-        position="top-center"
+        // From the bottom, so they never lie over the header and its menu (a phone's only way to the menu).
+        position="bottom-center"
         // Success toasts last 2 s, errors 4 s (react-hot-toast's defaults); written out so they cannot drift.
         toastOptions={{
           duration: 4000,
