@@ -1,4 +1,4 @@
-import { TRASH_MESSAGES, type Envelope } from '@cloudstash/contract';
+import { ACCOUNT_MESSAGES, TRASH_MESSAGES, type Envelope } from '@cloudstash/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, type Locator, type Page } from '@playwright/test';
 import { uploadFile } from './support/api';
@@ -192,6 +192,80 @@ test.describe('with Trash on', () => {
       }
       await openMenuLink(page, user.name, 'Trash');
       await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible();
+    });
+  }
+});
+
+test.describe('Instance Settings by keyboard', () => {
+  test.use({ storageState: ADMIN_STORAGE_STATE });
+  test.afterEach(async ({ page }) => {
+    const reset = await page.request.patch('/api/v1/admin/settings', { data: { registration: 'open' } });
+    expect(reset.ok()).toBe(true);
+  });
+
+  const savedRegistration = async (page: Page) =>
+    ((await (await page.request.get('/api/v1/admin/settings')).json()) as Envelope<{ registration: string }>)
+      .data.registration;
+
+  for (const { size, label } of SIZES) {
+    test(`settings at ${label}: arrows choose, Save saves, and focus stays on what was pressed`, async ({
+      page,
+    }, testInfo) => {
+      test.slow();
+      await page.setViewportSize(size);
+      expect(
+        (await page.request.patch('/api/v1/admin/settings', { data: { registration: 'open' } })).ok(),
+      ).toBe(true);
+      await page.goto('/dashboard/admin/settings');
+      await expect(page.getByRole('heading', { name: 'Instance Settings', level: 1 })).toBeVisible();
+      const radio = (name: string) => page.getByRole('radio', { name: new RegExp(`^${name}`) });
+      await expect(radio('Open')).toBeChecked();
+
+      // Arrows walk the choices; none of them reaches the server.
+      await radio('Open').focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(radio('By invite')).toBeChecked();
+      expect(await isFocused(radio('By invite'))).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await expect(radio('Closed')).toBeChecked();
+      expect(await isFocused(radio('Closed'))).toBe(true);
+      expect(await savedRegistration(page)).toBe('open');
+      await page.keyboard.press('ArrowUp');
+      await expect(radio('By invite')).toBeChecked();
+      expect(await savedRegistration(page)).toBe('open');
+      await expect(page.getByText('Not saved yet')).toBeVisible();
+
+      // Tab reaches Save; Enter saves, focus stays on it, and the result is said.
+      await page.keyboard.press('Tab');
+      const save = page.getByRole('button', { name: 'Save who may register' });
+      expect(await isFocused(save)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => announced(page)).toContain(ACCOUNT_MESSAGES.settingsUpdated);
+      await expect.poll(() => savedRegistration(page)).toBe('invite');
+      await expect(page.getByText('Not saved yet')).toHaveCount(0);
+      expect(await isFocused(save)).toBe(true);
+
+      // Save Days in Trash keeps focus while it saves.
+      const trashSave = page.getByRole('button', { name: 'Save Days in Trash' });
+      await trashSave.focus();
+      const trashSaved = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/settings/trash'));
+      await page.keyboard.press('Enter');
+      expect((await trashSaved).ok()).toBe(true);
+      await expect(trashSave).not.toHaveAttribute('aria-disabled', 'true');
+      expect(await focused(page)).toBe('button Save Days in Trash');
+
+      // Make invite link keeps focus (its label changes, it is the same button), and the link is said.
+      const make = page.getByRole('button', { name: 'Make invite link' });
+      await make.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => announced(page)).toContain(ACCOUNT_MESSAGES.inviteCreated);
+      const another = page.getByRole('button', { name: 'Make another invite link' });
+      await expect.poll(() => isFocused(another)).toBe(true);
+      await page.keyboard.press('Enter');
+
+      await expectCleanInFourThemes(page, `instance settings at ${label}`);
+      await save.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`settings-${label}.png`) });
     });
   }
 });
