@@ -263,6 +263,14 @@ test.describe('Instance Settings by keyboard', () => {
       await expect.poll(() => isFocused(another)).toBe(true);
       await page.keyboard.press('Enter');
 
+      // Invites for anyone, made alike, are told apart by their Revoke buttons' names.
+      const revokes = page
+        .getByRole('button', { name: /^Revoke invite for Anyone with the link/ })
+        .locator('visible=true');
+      await expect.poll(() => revokes.count()).toBeGreaterThanOrEqual(2);
+      const names = await revokes.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+      expect(new Set(names).size).toBe(names.length);
+
       await expectCleanInFourThemes(page, `instance settings at ${label}`);
       await save.scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`settings-${label}.png`) });
