@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, TRASH_MESSAGES, type Envelope } from '@cloudstash/contract';
+import { ACCOUNT_MESSAGES, TRASH_MESSAGES, VERSION_MESSAGES, type Envelope } from '@cloudstash/contract';
 import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, type Locator, type Page } from '@playwright/test';
 import { uploadFile } from './support/api';
@@ -274,6 +274,59 @@ test.describe('Instance Settings by keyboard', () => {
       await expectCleanInFourThemes(page, `instance settings at ${label}`);
       await save.scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`settings-${label}.png`) });
+    });
+  }
+});
+
+test.describe('Versions by keyboard', () => {
+  test.use({ storageState: ADMIN_STORAGE_STATE });
+  test.afterEach(async ({ page }) => {
+    const reset = await page.request.patch('/api/v1/admin/settings/versions', { data: { versionsKeep: 0 } });
+    expect(reset.ok()).toBe(true);
+  });
+
+  for (const { size, label } of SIZES) {
+    test(`versions at ${label}: names to the second, and Restore and Delete leave focus on the card`, async ({
+      page,
+    }) => {
+      test.slow();
+      await page.setViewportSize(size);
+      const keep = await page.request.patch('/api/v1/admin/settings/versions', { data: { versionsKeep: 5 } });
+      expect(keep.ok()).toBe(true);
+      const file = await uploadFile(page.request, FIXTURES.txt, { filename: `kept notes ${label}` });
+      // Three replacements within the same minute, as a busy editor makes them.
+      for (const fixture of [FIXTURES.png, FIXTURES.pdf, FIXTURES.txt]) {
+        const put = await page.request.put(`/api/v1/files/f/${file._id}/content`, {
+          multipart: { file: { name: fixture.name, mimeType: fixture.mimeType, buffer: fixture.bytes } },
+        });
+        expect(put.ok(), await put.text()).toBe(true);
+      }
+      await page.goto(`/dashboard/file/${file._id}`);
+      const card = page.getByRole('region', { name: 'Versions' });
+      const restores = card.getByRole('button', { name: /^Restore the version replaced / });
+      await expect(restores).toHaveCount(3);
+      const names = await restores.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+      expect(new Set(names).size).toBe(3);
+      for (const name of names) expect(name).toMatch(/\d{1,2}:\d{2}:\d{2}/);
+
+      await restores.first().focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => announced(page)).toContain(VERSION_MESSAGES.versionRestored);
+      const heading = card.getByRole('heading', { name: 'Versions' });
+      await expect.poll(() => isFocused(heading)).toBe(true);
+
+      await card
+        .getByRole('button', { name: /^Delete the version replaced / })
+        .first()
+        .focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Delete version?' });
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => announced(page)).toContain(VERSION_MESSAGES.versionDeleted);
+      await expect(dialog).toHaveCount(0);
+      await expect.poll(() => isFocused(heading)).toBe(true);
+      await expectCleanInFourThemes(page, `versions at ${label}`);
     });
   }
 });

@@ -18,6 +18,12 @@ const TO_THE_SECOND = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 const formatDateToSecond = (iso: string) => TO_THE_SECOND.format(new Date(iso));
+
+function uniqueWhen(versions: FileVersion[], version: FileVersion): string {
+  const when = formatDateToSecond(version.createdAt);
+  const alike = versions.filter((other) => formatDateToSecond(other.createdAt) === when);
+  return alike.length > 1 ? `${when}, number ${alike.indexOf(version) + 1} of ${alike.length}` : when;
+}
 import { useDeleteVersion, useFileVersions, useRestoreVersion, versionContentUrl } from '../api/versions';
 
 /**
@@ -57,8 +63,9 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
           <ol className="flex flex-col divide-y divide-base-300" aria-label="Earlier versions">
             {versions.map((version) => {
               const when = formatDate(version.createdAt);
-              // To the second: two versions replaced within a minute must not share their buttons' names.
-              const exactly = formatDateToSecond(version.createdAt);
+              // To the second, and numbered among those replaced in the same second: no two versions' buttons may
+              // share their names.
+              const exactly = uniqueWhen(versions, version);
               return (
                 <li key={version._id} className="flex flex-col gap-2 py-2">
                   <div className="text-sm">
