@@ -71,9 +71,10 @@ test.describe('any file type, where the instance allows it', () => {
     ).toBeVisible();
     await checkScreen(page, testInfo, 'admin-settings-upload-types-dark');
 
-    // By keyboard: the arrow key moves the choice, which is saved at once.
+    // By keyboard: the arrow key moves the choice, and Save saves it.
     await uploadTypesRadio(page, 'Media only').focus();
     await page.keyboard.press('ArrowDown');
+    await page.getByRole('button', { name: 'Save which files may be uploaded' }).press('Enter');
     await expect(toast(page, ACCOUNT_MESSAGES.settingsUpdated)).toBeVisible();
     await expect(uploadTypesRadio(page, 'Any file')).toBeChecked();
     await expect(page.getByText('Chosen here; this overrides the server environment.').last()).toBeVisible();
@@ -106,6 +107,7 @@ test.describe('any file type, where the instance allows it', () => {
     // Back to media only: the Upload page refuses the same file before sending it, with the spec's message.
     await openSettings(page, adminAccount.name);
     await uploadTypesRadio(page, 'Media only').click();
+    await page.getByRole('button', { name: 'Save which files may be uploaded' }).click();
     await expect(toast(page, ACCOUNT_MESSAGES.settingsUpdated)).toBeVisible();
     await page.goto('/dashboard/upload-file');
     await expect(

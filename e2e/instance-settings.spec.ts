@@ -13,8 +13,9 @@ test.use({ storageState: ADMIN_STORAGE_STATE });
 const SIGNED_OUT = { baseURL: BASE_URL, storageState: { cookies: [], origins: [] } };
 
 async function chooseMode(page: Page, label: string) {
-  // A click, not check(): the choice is saved on the server, and the radio follows what it answers.
+  // A click, not check(): the choice is saved on the server by Save, and the radio follows what it answers.
   await page.getByRole('radio', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('button', { name: 'Save who may register' }).click();
   await expect(toast(page, ACCOUNT_MESSAGES.settingsUpdated)).toBeVisible();
   await expect(page.getByRole('radio', { name: new RegExp(`^${label}`) })).toBeChecked();
 }

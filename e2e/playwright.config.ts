@@ -54,6 +54,9 @@ const INVITES = /invites\.spec\.ts$/;
 // The trash spec registers its own users and turns the trash on: it runs after the instance-wide specs and the
 // invites spec, which close registration or make it by invite for a while.
 const AFTER_INSTANCE_WIDE = /trash\.spec\.ts$/;
+// The keyboard walks of screens that need an instance-wide setting (Trash on, versions kept, registration) run
+// last, alone, so they never meet the specs above changing those settings under them.
+const KEYBOARD_INSTANCE_WIDE = /keyboard-instance-wide\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -93,7 +96,7 @@ export default defineConfig({
       name: 'desktop-chromium',
       testMatch: /.*\.spec\.ts$/,
       // Single sign-on needs a provider and its own instance: playwright.oidc.config.ts runs those.
-      testIgnore: [INSTANCE_WIDE, INVITES, AFTER_INSTANCE_WIDE, /oidc-.*\.spec\.ts$/],
+      testIgnore: [INSTANCE_WIDE, INVITES, AFTER_INSTANCE_WIDE, KEYBOARD_INSTANCE_WIDE, /oidc-.*\.spec\.ts$/],
       dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
@@ -115,6 +118,12 @@ export default defineConfig({
       name: 'after-instance-wide',
       testMatch: AFTER_INSTANCE_WIDE,
       dependencies: ['invites'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+    },
+    {
+      name: 'keyboard-instance-wide',
+      testMatch: KEYBOARD_INSTANCE_WIDE,
+      dependencies: ['after-instance-wide'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
   ],

@@ -128,7 +128,7 @@ for (const { size, theme, label } of [
     await expect(page.locator(':focus')).toHaveAttribute('data-trash-id', /.+/);
 
     // Delete one file forever, after a confirmation.
-    await button(page, 'Delete old picture forever').click();
+    await button(page, 'Delete forever: old picture').click();
     const forever = page.getByRole('dialog', { name: 'Delete forever?' });
     await expect(forever).toContainText('“old picture” will be deleted forever');
     await forever.getByRole('button', { name: 'Delete forever' }).click();

@@ -149,9 +149,6 @@ export async function dropFiles(page: Page, target: Locator, files: Fixture[]): 
  * (a link, or the Logout button) inside it.
  */
 export async function openMenuLink(page: Page, name: string, link: string): Promise<void> {
-  // A toast (an Undo lasts ten seconds) can lie over a phone's menu, and a pointer resting on a toast holds it
-  // open: the menu is used once the toasts are gone.
-  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 30_000 });
   const opener = page.getByRole('button', { name: `Welcome, ${name}` });
   if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
   const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });

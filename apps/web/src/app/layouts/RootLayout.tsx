@@ -74,6 +74,19 @@ export function RootLayout() {
         >
           Skip to content
         </a>
+        {/* From desktop widths the sidebar comes after the page in the document: its own skip link leads there. */}
+        {user && (
+          <a
+            href={`#${DRAWER_NAV_ID}`}
+            className="btn btn-primary btn-sm absolute left-40 top-2 z-50 -translate-y-20 focus:translate-y-0 max-lg:hidden"
+            onClick={(event) => {
+              event.preventDefault();
+              document.querySelector<HTMLElement>(`#${DRAWER_NAV_ID} a`)?.focus();
+            }}
+          >
+            Skip to navigation
+          </a>
+        )}
         <OfflineBanner />
         <Navbar
           user={user ?? null}
@@ -96,7 +109,8 @@ export function RootLayout() {
         </div>
       )}
       <Toaster
-        position="top-center"
+        // From the bottom, so they never lie over the header and its menu (a phone's only way to the menu).
+        position="bottom-center"
         // Success toasts last 2 s, errors 4 s (react-hot-toast's defaults); written out so they cannot drift.
         toastOptions={{
           duration: 4000,

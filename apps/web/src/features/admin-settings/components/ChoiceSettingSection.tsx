@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { SectionCard } from '../../../components/SectionCard';
+import { SettingSaveForm } from './SettingSaveForm';
 
 export interface SettingChoice<T extends string> {
   value: T;
@@ -7,8 +9,9 @@ export interface SettingChoice<T extends string> {
 }
 
 /**
- * An instance setting chosen among a few values with radio cards, saved as soon as one is picked. It says
- * whether the server environment still decides the value (`environmentVariable`) or this screen does.
+ * An instance setting chosen among a few values with radio cards, saved by its Save button (choosing alone
+ * saves nothing). It says whether the server environment still decides the value (`environmentVariable`) or
+ * this screen does.
  */
 export function ChoiceSettingSection<T extends string>({
   title,
@@ -17,9 +20,9 @@ export function ChoiceSettingSection<T extends string>({
   environmentVariable,
   fromEnvironment,
   choices,
-  chosen,
+  saved,
   saving,
-  onChoose,
+  onSave,
 }: {
   title: string;
   legend: string;
@@ -27,10 +30,12 @@ export function ChoiceSettingSection<T extends string>({
   environmentVariable: string;
   fromEnvironment: boolean;
   choices: readonly SettingChoice<T>[];
-  chosen: T;
+  saved: T;
   saving: boolean;
-  onChoose: (value: T) => void;
+  onSave: (value: T) => void;
 }) {
+  const [draft, setDraft] = useState<T | null>(null);
+  const chosen = draft ?? saved;
   return (
     <SectionCard
       title={title}
@@ -40,24 +45,31 @@ export function ChoiceSettingSection<T extends string>({
           : 'Chosen here; this overrides the server environment.'
       }
     >
-      <fieldset className="flex flex-col gap-2" disabled={saving}>
-        <legend className="sr-only">{legend}</legend>
-        {choices.map(({ value, label, description }) => (
-          <label key={value} className="flex cursor-pointer items-start gap-3 rounded-box bg-base-200 p-3">
-            <input
-              type="radio"
-              name={name}
-              className="radio radio-primary mt-0.5"
-              checked={chosen === value}
-              onChange={() => onChoose(value)}
-            />
-            <span>
-              <span className="block font-medium">{label}</span>
-              <span className="block text-sm text-base-content/80">{description}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <SettingSaveForm
+        saveName={`Save ${title.toLowerCase()}`}
+        pending={saving}
+        changed={chosen !== saved}
+        onSave={() => onSave(chosen)}
+      >
+        <fieldset className="flex flex-col gap-2">
+          <legend className="sr-only">{legend}</legend>
+          {choices.map(({ value, label, description }) => (
+            <label key={value} className="flex cursor-pointer items-start gap-3 rounded-box bg-base-200 p-3">
+              <input
+                type="radio"
+                name={name}
+                className="radio radio-primary mt-0.5"
+                checked={chosen === value}
+                onChange={() => setDraft(value)}
+              />
+              <span>
+                <span className="block font-medium">{label}</span>
+                <span className="block text-sm text-base-content/80">{description}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </SettingSaveForm>
     </SectionCard>
   );
 }

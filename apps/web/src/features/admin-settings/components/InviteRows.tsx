@@ -9,14 +9,31 @@ export const inviteFor = (invite: OutstandingInvite) => invite.email ?? 'Anyone 
 /** The server names no one when the account that made the invite has since been deleted. */
 const madeBy = (invite: OutstandingInvite) => invite.createdBy.name || 'Unknown User';
 
-function RevokeButton({ invite, onRevoke }: { invite: OutstandingInvite; onRevoke: () => void }) {
+/**
+ * Several invites may be for the same people (two links for anyone), made the same day: among those, the
+ * invite's number (1 = the newest) tells their Revoke buttons apart when read aloud.
+ */
+function revokeName(invite: OutstandingInvite, invites: OutstandingInvite[]): string {
+  const base = `Revoke invite for ${inviteFor(invite)}, expires ${formatDate(invite.expiresAt)}`;
+  const alike = invites.filter((other) => inviteFor(other) === inviteFor(invite));
+  return alike.length > 1 ? `${base}, number ${alike.indexOf(invite) + 1} of ${alike.length}` : base;
+}
+
+function RevokeButton({
+  invite,
+  invites,
+  onRevoke,
+}: {
+  invite: OutstandingInvite;
+  invites: OutstandingInvite[];
+  onRevoke: () => void;
+}) {
   return (
     <button
       type="button"
       className="btn btn-sm btn-outline btn-error"
       onClick={onRevoke}
-      // Several invites may be for anyone: the date tells their buttons apart when read aloud.
-      aria-label={`Revoke invite for ${inviteFor(invite)}, expires ${formatDate(invite.expiresAt)}`}
+      aria-label={revokeName(invite, invites)}
       // What focus moves to when a neighbouring invite is revoked.
       data-invite-id={invite._id}
     >
@@ -51,7 +68,7 @@ export function InviteRows({
           <td className="break-words">{madeBy(invite)}</td>
           <td className="whitespace-nowrap">{formatDate(invite.expiresAt)}</td>
           <td className="text-right">
-            <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
+            <RevokeButton invite={invite} invites={invites} onRevoke={() => onRevoke(invite)} />
           </td>
         </>
       )}
@@ -68,7 +85,7 @@ export function InviteRows({
             <dd>{formatDate(invite.expiresAt)}</dd>
           </dl>
           <div>
-            <RevokeButton invite={invite} onRevoke={() => onRevoke(invite)} />
+            <RevokeButton invite={invite} invites={invites} onRevoke={() => onRevoke(invite)} />
           </div>
         </>
       )}

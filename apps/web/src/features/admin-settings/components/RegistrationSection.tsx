@@ -18,10 +18,9 @@ export function RegistrationSection({ settings }: { settings: InstanceSettings }
       environmentVariable="REGISTRATION"
       fromEnvironment={settings.registrationSource === 'environment'}
       choices={MODES}
-      // The choice shows at once while it is saved; a refusal puts the saved one back.
-      chosen={(update.isPending && update.variables.registration) || settings.registration}
+      saved={settings.registration}
       saving={update.isPending}
-      onChoose={(registration) => update.mutate({ registration })}
+      onSave={(registration) => update.mutate({ registration })}
     />
   );
 }

@@ -26,10 +26,9 @@ export function UploadTypesSection({ settings }: { settings: InstanceSettings })
       environmentVariable="ALLOWED_UPLOAD_TYPES"
       fromEnvironment={settings.allowedUploadTypesSource === 'environment'}
       choices={MODES}
-      // The choice shows at once while it is saved; a refusal puts the saved one back.
-      chosen={(update.isPending && update.variables.allowedUploadTypes) || settings.allowedUploadTypes}
+      saved={settings.allowedUploadTypes}
       saving={update.isPending}
-      onChoose={(allowedUploadTypes) => update.mutate({ allowedUploadTypes })}
+      onSave={(allowedUploadTypes) => update.mutate({ allowedUploadTypes })}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   downloadFilename,
   fileTypeLabel,
@@ -8,6 +8,22 @@ import {
   type StoredFile,
 } from '@cloudstash/contract';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+
+const TO_THE_SECOND = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const formatDateToSecond = (iso: string) => TO_THE_SECOND.format(new Date(iso));
+
+function uniqueWhen(versions: FileVersion[], version: FileVersion): string {
+  const when = formatDateToSecond(version.createdAt);
+  const alike = versions.filter((other) => formatDateToSecond(other.createdAt) === when);
+  return alike.length > 1 ? `${when}, number ${alike.indexOf(version) + 1} of ${alike.length}` : when;
+}
 import { useDeleteVersion, useFileVersions, useRestoreVersion, versionContentUrl } from '../api/versions';
 
 /**
@@ -20,11 +36,19 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
   const restore = useRestoreVersion(file._id);
   const remove = useDeleteVersion(file._id);
   const [doomed, setDoomed] = useState<FileVersion | null>(null);
+  // A restored or deleted version's row is gone with its buttons: focus goes to the card's heading instead of
+  // falling to the page (after the dialog, whose own effect runs first, has given it back to the gone button).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [landed, setLanded] = useState(0);
+  useEffect(() => {
+    if (landed && !doomed) heading.current?.focus();
+  }, [landed, doomed]);
+  const land = () => setLanded((count) => count + 1);
 
   return (
     <section aria-labelledby="file-versions" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <h2 id="file-versions" className="card-title">
+        <h2 id="file-versions" className="card-title" ref={heading} tabIndex={-1}>
           Versions
         </h2>
         <p className="text-sm text-base-content/80">
@@ -39,6 +63,9 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
           <ol className="flex flex-col divide-y divide-base-300" aria-label="Earlier versions">
             {versions.map((version) => {
               const when = formatDate(version.createdAt);
+              // To the second, and numbered among those replaced in the same second: no two versions' buttons may
+              // share their names.
+              const exactly = uniqueWhen(versions, version);
               return (
                 <li key={version._id} className="flex flex-col gap-2 py-2">
                   <div className="text-sm">
@@ -53,16 +80,17 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
                       className="btn btn-xs btn-ghost"
                       href={versionContentUrl(file._id, version._id)}
                       download={downloadFilename(file.filename, version.mimetype)}
-                      aria-label={`Download the version replaced ${when}`}
+                      aria-label={`Download the version replaced ${exactly}`}
                     >
                       Download
                     </a>
                     <button
                       type="button"
                       className="btn btn-xs btn-outline"
-                      disabled={restore.isPending}
-                      onClick={() => restore.mutate(version._id)}
-                      aria-label={`Restore the version replaced ${when}`}
+                      // Busy, not disabled: a disabled button would drop focus to the page.
+                      aria-disabled={restore.isPending || undefined}
+                      onClick={() => !restore.isPending && restore.mutate(version._id, { onSuccess: land })}
+                      aria-label={`Restore the version replaced ${exactly}`}
                     >
                       Restore
                     </button>
@@ -70,7 +98,7 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
                       type="button"
                       className="btn btn-xs btn-error"
                       onClick={() => setDoomed(version)}
-                      aria-label={`Delete the version replaced ${when}`}
+                      aria-label={`Delete the version replaced ${exactly}`}
                     >
                       Delete
                     </button>
@@ -87,7 +115,9 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
         message="This earlier version will be deleted. This action cannot be undone."
         confirmLabel="Delete"
         pending={remove.isPending}
-        onConfirm={() => doomed && remove.mutate(doomed._id, { onSettled: () => setDoomed(null) })}
+        onConfirm={() =>
+          doomed && remove.mutate(doomed._id, { onSuccess: land, onSettled: () => setDoomed(null) })
+        }
         onCancel={() => setDoomed(null)}
       />
     </section>

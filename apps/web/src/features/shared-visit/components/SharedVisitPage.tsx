@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/States';
-import { useRouteTitle } from '../../../lib/route-announce';
+import { documentTitle, useRouteTitle } from '../../../lib/route-announce';
 import { linkView } from '../api/link-view';
 import { useSharedVisit, useUnlock } from '../api/shared';
 import { FolderLinkView } from './FolderLinkView';
@@ -15,6 +16,21 @@ export default function SharedVisitPage() {
   const [searchParams] = useSearchParams();
   const visit = useSharedVisit(token, searchParams.get('folder'));
   const unlock = useUnlock(token);
+  const state = visit.data ? linkView(visit.data.pages).state : undefined;
+  // Before a password is given the server says nothing of what the link holds, so the locked page is titled
+  // as a link, not as a file it may not be (a folder's view titles itself once open).
+  const was = useRef(state);
+  useEffect(() => {
+    if (state === 'locked' || state === 'ended') document.title = documentTitle('Shared Link');
+    else if (state === 'file') document.title = documentTitle('Shared File');
+    // The unlock form and its button are gone once the password is taken: focus goes to what opened.
+    if (was.current === 'locked' && state !== 'locked') {
+      const heading = document.querySelector<HTMLElement>('h1');
+      heading?.setAttribute('tabindex', '-1');
+      heading?.focus();
+    }
+    was.current = state;
+  }, [state]);
 
   if (visit.isPending) {
     return (

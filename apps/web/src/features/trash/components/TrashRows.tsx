@@ -63,7 +63,8 @@ function RowActions({ item, onRestore, onPurge, busy }: { item: TrashItem } & Tr
         className="btn btn-xs btn-error"
         disabled={busy}
         onClick={() => onPurge(item)}
-        aria-label={`Delete ${spoken(item)} forever`}
+        // The visible label starts the name, so a voice user can say what they see.
+        aria-label={`Delete forever: ${spoken(item)}`}
       >
         Delete forever
       </button>

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { UploadProgress, UploadRowActions, uploadStatusText } from '../../../components/UploadRowParts';
 import type { UploadItem, UploadQueue } from '../queue/upload-queue';
 import { useUploadQueue, useUploadQueueState } from '../queue/upload-queue-context';
+import { useRoomForPanel } from './use-room-for-panel';
 
 /** How the panel sums up the queue: "3 of 30 uploaded · 1 failed". */
 export function queueSummary(items: readonly UploadItem[]): string {
@@ -27,7 +28,10 @@ export function UploadPanel() {
   const [collapsed, setCollapsed] = useState(false);
   const listId = useId();
   const resumeInput = useRef<HTMLInputElement>(null);
-  if (items.length === 0 && carried.length === 0) return null;
+  const panel = useRef<HTMLElement>(null);
+  const shown = items.length > 0 || carried.length > 0;
+  useRoomForPanel(panel, shown);
+  if (!shown) return null;
   const open = items.some((item) => item.status === 'waiting' || item.status === 'uploading');
 
   const onResumeChosen = (files: FileList | null) => {
@@ -38,6 +42,7 @@ export function UploadPanel() {
 
   return (
     <section
+      ref={panel}
       aria-labelledby={`${listId}-title`}
       className="fixed inset-x-0 bottom-0 z-40 flex max-h-[70dvh] flex-col rounded-t-box border border-base-300 bg-base-100 shadow-xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[26rem] sm:rounded-box"
     >
