@@ -197,12 +197,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(davRoutes, { services });
   await registerWebApp(app, config.webDistDir);
 
-  // One background worker per process (thumbnails); it finishes the job in hand before the database closes.
-  // Copies a killed predecessor left behind go first, before this process's own jobs make new ones.
+  // Two background workers per process (thumbnails, mail); each finishes the job in hand before the database
+  // closes. Copies a killed predecessor left behind go first, before this process's own jobs make new ones.
   await services.thumbnails.removeLeftoverCopies();
-  services.worker.start();
+  services.thumbnailWorker.start();
+  services.mailWorker.start();
   app.addHook('onClose', async () => {
-    await services.worker.stop();
+    await Promise.all([services.thumbnailWorker.stop(), services.mailWorker.stop()]);
     // Blobs of files deleted just now are reclaimed before the database goes (gc would, later).
     await services.reclaims.drain();
     if (!overrides.db) await db.destroy();

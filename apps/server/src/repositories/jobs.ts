@@ -40,7 +40,7 @@ export async function insertJobIfAbsent(
  */
 export async function claimJob(
   db: Executor,
-  claim: { owner: string; now: string; until: string; runningCap: number },
+  claim: { owner: string; now: string; until: string; runningCap: number; kinds?: readonly string[] },
 ): Promise<JobRow | undefined> {
   const postgres = isPostgres(db);
   if (postgres) await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(db);
@@ -52,7 +52,7 @@ export async function claimJob(
       where state = 'running' and lease_expires_at >= ${claim.now}
       group by coalesce(owner_id, '')
     ) busy on busy.account = coalesce(j.owner_id, '')
-    where (${due}) and coalesce(busy.n, 0) < ${claim.runningCap}
+    where (${due}) ${claim.kinds ? sql`and j.kind in (${sql.join(claim.kinds)})` : sql``} and coalesce(busy.n, 0) < ${claim.runningCap}
     order by coalesce(busy.n, 0), j.run_after, j.id
     limit 1 ${postgres ? sql`for update of j skip locked` : sql``}`;
   const result = await sql<JobRow>`

@@ -99,17 +99,19 @@ export function createServices(
   const thumbnails = new Thumbnails(db, store, jobs, findThumbnailTools(), config, log, clock);
   const transport = config.mail ? new MailTransport(config.mail.smtpUrl, config.mail.from) : null;
   const mail = new MailOutbox(db, jobs, transport, config, clock);
-  // Started by the server (app.ts), not by the CLI, which only queues work.
-  const worker = new JobWorker(
+  // Started by the server (app.ts), not by the CLI, which only queues work. Mail has a worker of its own: a
+  // process told to make no thumbnails still sends mail, and a mail never waits behind a folder of thumbnails.
+  // One sender is enough: a mail is a short network exchange, not a core's work.
+  const thumbnailWorker = new JobWorker(
     jobs,
     {
       [THUMBNAIL_JOB]: (job) => thumbnails.make(job),
       [FILE_THUMBNAIL_JOB]: (job) => thumbnails.makeForFile(job),
-      [MAIL_JOB]: (job) => mail.send(job),
     },
     { concurrency: config.thumbnailWorkers },
     log,
   );
+  const mailWorker = new JobWorker(jobs, { [MAIL_JOB]: (job) => mail.send(job) }, { concurrency: 1 }, log);
   const trashSettings = new TrashSettings(db, config, clock);
   const trash = new Trash(db, references, reclaims, trashSettings, clock);
   const files = new Files(
@@ -166,7 +168,8 @@ export function createServices(
     signedUrls,
     jobs,
     thumbnails,
-    worker,
+    thumbnailWorker,
+    mailWorker,
     mail,
     passwordRecovery: new PasswordRecovery(db, mail, throttle, config, clock),
     downloads,

@@ -133,10 +133,10 @@ describe.each(DIALECTS)('mail (%s)', (dialect) => {
       .where('kind', '=', 'mail')
       .where('state', '=', 'queued')
       .execute();
-    await t.services.worker.runOne();
+    await t.services.mailWorker.runOne();
     await arrived(email);
     await outboxSettled();
-    await t.services.worker.runOne();
+    await t.services.mailWorker.runOne();
     expect(mailsTo(email)).toHaveLength(1);
   });
 
@@ -260,6 +260,35 @@ describe.each(DIALECTS)('mail (%s)', (dialect) => {
     }
     const user = await signedUp(t);
     expect((await user.post('/api/v1/admin/settings/mail/test')).status).toBe(403);
+  });
+});
+
+describe.each(DIALECTS)('mail from a process that makes no thumbnails (%s)', (dialect) => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp(dialect, {
+      env: {
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'CloudStash <files@example.org>',
+        PUBLIC_ORIGIN: ORIGIN,
+        ALLOWED_HOSTS: '127.0.0.1',
+        THUMBNAIL_WORKERS: '0',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('still sends mail: its sender does not share the thumbnail workers', async () => {
+    const person = await signedUp(t);
+    const email = person.user!.email;
+    expect((await t.client().post('/api/v1/users/password/forgot', { email })).status).toBe(202);
+    const mail = await until(`a mail to ${email}`, async () => sink.mails.find((m) => m.to.includes(email)));
+    expect(mail.parsed.subject).toBe('Reset your CloudStash password');
   });
 });
 

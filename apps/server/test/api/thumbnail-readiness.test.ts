@@ -25,7 +25,7 @@ describe.each(DIALECTS)('thumbnail readiness and share-link thumbnails (%s)', (d
   afterAll(() => t?.close());
 
   const drainJobs = async () => {
-    while (await t.services.worker.runOne());
+    while (await t.services.thumbnailWorker.runOne());
   };
   const mine = async () =>
     (await owner.get('/api/v1/files/user-files?limit=100')).body.data as {

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('deduplication does not leak (%s)', (dialect) => {
   });
   afterAll(() => t.close());
   const drainJobs = async () => {
-    while (await t.services.worker.runOne());
+    while (await t.services.thumbnailWorker.runOne());
   };
 
   it('answers an upload of bytes someone else holds exactly like an upload of new bytes', async () => {

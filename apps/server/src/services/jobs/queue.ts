@@ -108,6 +108,7 @@ export class JobQueue {
     owner = PROCESS_JOB_OWNER,
     now = this.clock.now(),
     leaseMs = JOB_LEASE_MS,
+    kinds?: readonly string[],
   ): Promise<Job | undefined> {
     for (;;) {
       const job = await inTransaction(this.db, (trx) =>
@@ -116,6 +117,7 @@ export class JobQueue {
           now: new Date(now).toISOString(),
           until: new Date(now + leaseMs).toISOString(),
           runningCap: this.limits.runningPerAccount,
+          kinds,
         }),
       );
       if (!job || job.attempts <= MAX_JOB_ATTEMPTS) return job;

@@ -21,13 +21,17 @@ export class JobWorker {
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
   private unsubscribe: (() => void) | undefined;
+  /** A worker claims only the kinds it has handlers for, so each kind of work has its own pace and capacity. */
+  private readonly kinds: readonly string[];
 
   constructor(
     private readonly jobs: JobQueue,
     private readonly handlers: Record<string, JobHandler>,
     private readonly options: WorkerOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.kinds = Object.keys(handlers);
+  }
 
   start(): void {
     if (this.running || this.options.concurrency < 1) return;
@@ -91,13 +95,10 @@ export class JobWorker {
 
   /** Claims and runs one job; false when none was due. Exposed so tests and the CLI can drain the queue. */
   async runOne(): Promise<boolean> {
-    const job = await this.jobs.claim();
+    const job = await this.jobs.claim(undefined, undefined, undefined, this.kinds);
     if (!job) return false;
-    const handler = this.handlers[job.kind];
-    if (!handler) {
-      await this.jobs.fail(job, `no handler for ${job.kind} jobs`);
-      return true;
-    }
+    // Claimed by kind, so its handler is here.
+    const handler = this.handlers[job.kind]!;
     try {
       await handler(job);
       await this.jobs.complete(job);
