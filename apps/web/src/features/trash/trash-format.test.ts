@@ -7,9 +7,11 @@ const later = (ms: number) => new Date(NOW + ms).toISOString();
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('days left in Trash', () => {
-  it('counts whole days, rounded down (deleted just now with 30 days: 29 days left)', () => {
-    expect(daysLeftText(later(30 * DAY - 5_000), NOW)).toBe('29 days left');
+  it('counts days to the nearest, as a person reads them (deleted just now with 30 days: 30 days left)', () => {
+    expect(daysLeftText(later(30 * DAY - 5_000), NOW)).toBe('30 days left');
     expect(daysLeftText(later(2 * DAY), NOW)).toBe('2 days left');
+    expect(daysLeftText(later(DAY + DAY / 3), NOW)).toBe('1 day left');
+    expect(daysLeftText(later(2 * DAY - DAY / 3), NOW)).toBe('2 days left');
     expect(daysLeftText(later(DAY + 1), NOW)).toBe('1 day left');
   });
   it('says less than a day under 24 hours, and when the purge is overdue or the date unreadable', () => {

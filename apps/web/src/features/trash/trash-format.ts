@@ -2,10 +2,15 @@ import type { TrashItem } from '@cloudstash/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How long until the background maintenance deletes an item forever: whole days, rounded down. */
+/**
+ * How long until the background maintenance deletes an item forever, in the days a person would say: to the
+ * nearest day, so an item deleted a moment ago with 30 days' retention has 30 days left, not 29. Under a day is
+ * said as such, never rounded up to "1 day".
+ */
 export function daysLeftText(purgeAt: string, now = Date.now()): string {
-  const days = Math.floor((Date.parse(purgeAt) - now) / DAY_MS);
-  if (!(days >= 1)) return 'less than a day left';
+  const left = Date.parse(purgeAt) - now;
+  if (!(left >= DAY_MS)) return 'less than a day left';
+  const days = Math.round(left / DAY_MS);
   return days === 1 ? '1 day left' : `${days} days left`;
 }
 

@@ -77,7 +77,7 @@ describe('the Trash screen', () => {
     const row = (await within(await screen.findByRole('table')).findByText('notes.txt')).closest('tr')!;
     expect(row.textContent).toContain('My Files / Work');
     expect(row.textContent).toContain('2 KB');
-    expect(row.textContent).toContain('29 days left');
+    expect(row.textContent).toContain('30 days left');
     expect(within(table()).getByText('Folder · 3 files')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Trash' })).toBeTruthy();
     await screen.findByText(/stay here for 30 days/);
