@@ -2,8 +2,8 @@ import { ACCOUNT_MESSAGES, MESSAGES, THEME_STORAGE_KEY, formatSize } from '@clou
 import type { Page } from '@playwright/test';
 import { uploadFile } from './support/api';
 import { ADMIN_STORAGE_STATE } from './support/env';
-import { bytesFixture } from './support/files';
-import { checkScreen } from './support/screens';
+import { FIXTURES, bytesFixture } from './support/files';
+import { DESKTOP, PHONE, checkScreen } from './support/screens';
 import { loadEveryWay, pwnedInAnyFrame, watchForScript } from './support/script-watch';
 import { expect, test } from './support/test';
 import { atPath, openMenuLink, rowWith, toast } from './support/ui';
@@ -11,6 +11,8 @@ import { atPath, openMenuLink, rowWith, toast } from './support/ui';
 // Which files may be uploaded is one setting for the whole instance: this spec runs in the instance-wide project,
 // after every other spec (playwright.config.ts), so no other test meets an instance that takes any file.
 test.use({ storageState: ADMIN_STORAGE_STATE });
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Markup that runs a script (a global and a beacon) wherever a browser renders it as a document. */
 const SCRIPTED = [
@@ -145,5 +147,41 @@ test.describe('any file type, where the instance allows it', () => {
       expect(await pwnedInAnyFrame(page)).toEqual([]);
     }
     expect(signs).toEqual([]);
+  });
+
+  test('office files, archives and design files are called what they are, and a long type wraps', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const stored = await page.request.patch('/api/v1/admin/settings', {
+      data: { allowedUploadTypes: 'any' },
+    });
+    expect(stored.ok()).toBe(true);
+    // A Keynote deck is a zip inside: its name, not its bytes, says what a person calls it.
+    const deck = await uploadFile(
+      page.request,
+      bytesFixture('Pitch deck.key', 'application/zip', FIXTURES.zip.bytes),
+      {
+        filename: 'Pitch deck',
+      },
+    );
+    const docx = bytesFixture('Brief.docx', DOCX, FIXTURES.zip.bytes);
+    const brief = await uploadFile(page.request, docx, { filename: 'Brief' });
+
+    await page.goto('/dashboard/my-files');
+    await expect(rowWith(page, deck.filename).getByText('Presentation', { exact: true })).toBeVisible();
+    await expect(rowWith(page, brief.filename).getByText('Document', { exact: true })).toBeVisible();
+
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto(`/dashboard/file/${brief._id}`);
+      const details = page.getByRole('region', { name: 'File Details' });
+      await expect(details.getByText(/^Document \(/)).toBeVisible();
+      // The card keeps to its width: nothing in it is wider than the card itself.
+      const overflow = await details.evaluate((card) => card.scrollWidth - card.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/file-details-office-${size.width}.png`, fullPage: true });
+    }
+    await checkScreen(page, testInfo, 'file-details-office-type');
   });
 });

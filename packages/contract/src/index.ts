@@ -1,5 +1,6 @@
 export * from './limits';
 export * from './media';
+export * from './type-labels';
 export * from './names';
 export * from './format';
 export * from './messages';

@@ -112,7 +112,7 @@ const ALIAS_EXTENSIONS_BY_MIME: Record<AllowedMimeType, readonly string[]> = {
   'text/plain': ['text', 'conf', 'def', 'list', 'log', 'in', 'ini', ...TEXT_FORMAT_EXTENSIONS],
 };
 
-function baseMimeType(mimetype: string): string {
+export function baseMimeType(mimetype: string): string {
   return mimetype.split(';')[0]!.trim().toLowerCase();
 }
 
@@ -189,24 +189,6 @@ export function fileCategory(mimetype: string): FileCategory {
   if (base.startsWith('image/')) return 'image';
   if (base.startsWith('video/')) return 'video';
   return 'document';
-}
-
-/**
- * The label of a file a person has just chosen, by the type their browser reports: a text format (text/csv) is
- * Text, as the server will store it; otherwise as fileTypeLabel.
- */
-export function chosenFileTypeLabel(browserType: string): ReturnType<typeof fileTypeLabel> {
-  return TEXT_FORMAT_TYPES.includes(baseMimeType(browserType)) ? 'Text' : fileTypeLabel(browserType);
-}
-
-/** Type label shown in tables: Image, Video, PDF, Text for the spec's types, else File. */
-export function fileTypeLabel(mimetype: string): 'Image' | 'Video' | 'PDF' | 'Text' | 'File' {
-  const base = baseMimeType(mimetype);
-  if (!isAllowedMimeType(base)) return 'File';
-  if (base.startsWith('image/')) return 'Image';
-  if (base.startsWith('video/')) return 'Video';
-  if (base === 'application/pdf') return 'PDF';
-  return 'Text';
 }
 
 /**

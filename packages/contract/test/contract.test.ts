@@ -45,7 +45,7 @@ describe('media rules', () => {
     expect(fileTypeLabel('video/webm')).toBe('Video');
     expect(fileTypeLabel('application/pdf')).toBe('PDF');
     expect(fileTypeLabel('text/plain')).toBe('Text');
-    expect(fileTypeLabel('application/zip')).toBe('File');
+    expect(fileTypeLabel('application/octet-stream')).toBe('File');
     expect(fileCategory('text/plain')).toBe('document');
     expect(fileCategory('application/pdf')).toBe('document');
     expect(fileCategory('application/zip')).toBe('other');

@@ -75,7 +75,7 @@ function ListCard({ file, uploader, visibility, showEmail, actions, extras }: Ca
           <FileName file={file} className="link block truncate font-semibold" />
           {uploader && <Uploader file={file} showEmail={showEmail} className="text-sm" />}
           <p className="text-sm text-base-content/80">
-            {fileTypeLabel(file.mimetype)} · {formatSize(file.size)} · {file.downloadCount}{' '}
+            {fileTypeLabel(file.mimetype, file.filename)} · {formatSize(file.size)} · {file.downloadCount}{' '}
             {file.downloadCount === 1 ? 'download' : 'downloads'}
           </p>
           <p className="text-xs text-base-content/70">

@@ -76,7 +76,7 @@ export function FileTable({
       case 'type':
         return (
           <td key={column}>
-            <span className="badge badge-ghost badge-sm">{fileTypeLabel(file.mimetype)}</span>
+            <span className="badge badge-ghost badge-sm">{fileTypeLabel(file.mimetype, file.filename)}</span>
           </td>
         );
       case 'visibility':

@@ -6,7 +6,14 @@ import { Avatar } from '../../../components/Avatar';
 export function FileDetailsCard({ file }: { file: StoredFile }) {
   const rows: [string, ReactNode][] = [
     ['File ID', <code className="break-all text-xs">{file._id}</code>],
-    ['Type', `${fileTypeLabel(file.mimetype)} (${file.mimetype})`],
+    [
+      'Type',
+      // An office type's registered name runs to 70 characters: it wraps anywhere rather than push the card wide.
+      <span className="break-all">
+        {fileTypeLabel(file.mimetype, file.filename)}{' '}
+        <span className="font-normal text-base-content/70">({file.mimetype})</span>
+      </span>,
+    ],
     ['Size', formatSize(file.size)],
     ['Downloads', file.downloadCount],
     ['Visibility', <VisibilityBadge isPublic={file.isPublic} />],

@@ -71,7 +71,7 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
                   <div className="text-sm">
                     <p className="font-medium">Replaced {when}</p>
                     <p className="text-base-content/80">
-                      {formatSize(version.size)} · {fileTypeLabel(version.mimetype)}
+                      {formatSize(version.size)} · {fileTypeLabel(version.mimetype, file.filename)}
                       {version.replacedBy && ` · by ${version.replacedBy.name}`}
                     </p>
                   </div>

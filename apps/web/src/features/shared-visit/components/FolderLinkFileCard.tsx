@@ -47,7 +47,7 @@ export function FolderLinkFileCard({
           {file.filename}
         </button>
         <p className="truncate text-sm text-base-content/80">
-          {fileTypeLabel(file.mimetype)} · {formatSize(file.size)}
+          {fileTypeLabel(file.mimetype, file.filename)} · {formatSize(file.size)}
         </p>
         <a
           href={linkFileDownloadUrl(token, file._id)}

@@ -48,7 +48,7 @@ export function FolderLinkPreview({ token, file, onClose, onDownload }: FolderLi
             thumbnailUrl={file.thumbnailUrl}
           />
           <p className="text-sm text-base-content/80">
-            {fileTypeLabel(file.mimetype)} · {formatSize(file.size)}
+            {fileTypeLabel(file.mimetype, file.filename)} · {formatSize(file.size)}
           </p>
         </div>
       )}

@@ -21,7 +21,7 @@ const kindText = (item: SharedWithMeItem) =>
   item.kind === 'folder'
     ? 'Folder'
     : [
-        item.mimetype ? fileTypeLabel(item.mimetype) : 'File',
+        item.mimetype ? fileTypeLabel(item.mimetype, item.name) : 'File',
         item.size !== undefined ? formatSize(item.size) : null,
       ]
         .filter(Boolean)

@@ -126,7 +126,7 @@ export default function UploadPage() {
                   {file.name}
                 </p>
                 <p className="text-sm text-base-content/70">
-                  {chosenFileTypeLabel(file.type)} · {formatSize(file.size)}
+                  {chosenFileTypeLabel(file.type, file.name)} · {formatSize(file.size)}
                 </p>
               </div>
               <button
