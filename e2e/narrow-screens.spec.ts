@@ -1,3 +1,4 @@
+import type { APIResponse } from '@playwright/test';
 import { uploadFile } from './support/api';
 import { FIXTURES } from './support/files';
 import { overflowing } from './support/layout';
@@ -55,4 +56,31 @@ test('a control reached by Tab is never hidden under the sticky header', async (
     });
     expect(hidden, `Shift+Tab ${i + 1}`).toBe(false);
   }
+});
+
+test('on a phone a deep folder path shows the folder on screen, and the menu button says it is a menu', async ({
+  page,
+  user,
+}) => {
+  let parentId: string | null = null;
+  const names = ['Clients', 'Acme Corporation', 'Brand refresh 2026', 'Deliverables', 'Final artwork'];
+  for (const name of names) {
+    const made: APIResponse = await page.request.post('/api/v1/folders', { data: { name, parentId } });
+    expect(made.ok(), await made.text()).toBe(true);
+    parentId = ((await made.json()) as { data: { _id: string } }).data._id;
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/my-files?folder=${parentId}`);
+  const path = page.getByRole('navigation', { name: 'Folder path' });
+  const here = path.getByText('Final artwork', { exact: true });
+  await expect(here).toHaveAttribute('aria-current', 'page');
+  // The path is wider than the phone, and it starts scrolled to its end: the folder on screen is in view.
+  expect(await path.evaluate((nav) => nav.scrollWidth > nav.clientWidth)).toBe(true);
+  await expect(here).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: '/tmp/phone-deep-path.png' });
+
+  const menu = page.getByRole('button', { name: `Welcome, ${user.name} (menu)` });
+  await expect(menu.locator('svg').first()).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole('link', { name: 'My Files' }).first()).toBeVisible();
 });

@@ -36,8 +36,11 @@ export function Navbar({ user, drawerOpen, drawerId, menuButtonRef, onOpenMenu }
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
           >
+            <MenuIcon />
             <Avatar name={user.name} size="sm" />
             <span className="min-w-0 truncate">Welcome, {user.name}</span>
+            {/* The greeting alone does not say that it opens the navigation: its name does. */}
+            <span className="sr-only">(menu)</span>
           </button>
         ) : (
           <>
@@ -51,6 +54,22 @@ export function Navbar({ user, drawerOpen, drawerId, menuButtonRef, onOpenMenu }
         )}
       </nav>
     </header>
+  );
+}
+
+/** Three lines, the sign people look for when they look for a menu. */
+function MenuIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0 lg:hidden"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
   );
 }
 

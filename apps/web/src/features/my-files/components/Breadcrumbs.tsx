@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Selection } from '../../../api/folders';
 import { useMoveDropTarget } from '../drag-move';
@@ -21,8 +22,16 @@ const NO_MOVE = () => undefined;
 
 /** Where the folder on screen sits; each folder above it is a link and a place to drop dragged rows. */
 export function Breadcrumbs({ crumbs, hrefOf, onMove }: BreadcrumbsProps) {
+  const nav = useRef<HTMLElement>(null);
+  const path = crumbs.map((crumb) => crumb.id ?? '').join('/');
+  // A deep path scrolls sideways on a phone. Its end is the folder on screen, the one thing a person must see,
+  // so each new path starts scrolled to it; the folders above are a swipe to the left.
+  useLayoutEffect(() => {
+    const element = nav.current;
+    if (element) element.scrollLeft = element.scrollWidth;
+  }, [path]);
   return (
-    <nav aria-label="Folder path" className="breadcrumbs max-w-full text-sm">
+    <nav ref={nav} aria-label="Folder path" className="breadcrumbs max-w-full text-sm">
       <ul>
         {crumbs.map((crumb, index) =>
           index === crumbs.length - 1 ? (
