@@ -6,7 +6,7 @@ import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
 import { checkScreen } from './support/screens';
 import { expect, test } from './support/test';
-import { atPath, openMenuLink } from './support/ui';
+import { atPath, expectWithinWidth, openMenuLink } from './support/ui';
 
 /** The side card whose heading is `title`. */
 function card(page: Page, title: string): Locator {
@@ -104,6 +104,46 @@ test.describe('share links', () => {
     const chart = card(page, 'Downloads over time');
     await expect(chart.getByTestId('downloads-total')).toHaveText('1');
     await checkScreen(page, testInfo, 'preview-with-downloads-chart');
+  });
+
+  test('at 1280 px every link row shows its Copy and Revoke, and no label breaks inside a word', async ({
+    page,
+    user: _user,
+  }) => {
+    const file = await uploadFile(page.request, FIXTURES.png, {
+      filename: 'Quarterly brand guidelines final',
+    });
+    const label = 'Printer proofs for the autumn catalogue';
+    const made = await page.request.post(`/api/v1/files/f/${file._id}/links`, {
+      data: { label, maxDownloads: 5, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/dashboard/links');
+    const row = page.getByRole('row').filter({ hasText: label });
+    await expectWithinWidth(page, row.getByRole('button', { name: /^Copy link to/ }));
+    await expectWithinWidth(page, row.getByRole('button', { name: /^Revoke link to/ }));
+    // The table fits its frame: nothing to scroll sideways to.
+    const frame = page.locator('table').first().locator('..');
+    expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    // Each word of the label stays whole: the cell is as tall as the lines its words need, never split inside one.
+    const words = await row.getByText(label).evaluate((cell) => {
+      const range = document.createRange();
+      const text = cell.firstChild!;
+      const tops = new Set<number>();
+      let offset = 0;
+      for (const word of (text.textContent ?? '').split(' ')) {
+        range.setStart(text, offset);
+        range.setEnd(text, offset + word.length);
+        tops.add(range.getClientRects().length);
+        offset += word.length + 1;
+      }
+      return [...tops];
+    });
+    expect(words).toEqual([1]);
+    await page.screenshot({ path: '/tmp/shared-links-1280.png' });
   });
 
   test('the link dialog says what the download limit counts, and asks for a password of 6 characters or more', async ({

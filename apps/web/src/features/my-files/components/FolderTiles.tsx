@@ -73,7 +73,7 @@ function FolderTile({
       <FolderIcon className="size-6" />
       <Link
         to={hrefOf(folder._id)}
-        className="link link-hover min-w-0 flex-1 truncate font-medium"
+        className="link link-hover min-w-0 flex-1 line-clamp-2 break-words font-medium"
         title={folder.name}
       >
         {folder.name}
