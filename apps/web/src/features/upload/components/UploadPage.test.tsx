@@ -130,11 +130,18 @@ describe('UploadPage on an instance that takes any file', () => {
     expect(screen.queryByText(/^Images \(JPEG/)).toBeNull();
   });
 
-  it('takes a file of a type the spec does not name, labelled File', async () => {
+  it('takes a file of a type the spec does not name, labelled for what it is (an archive)', async () => {
     renderUploadPage(200 * MB, [ANY_FILE_TYPE])();
     choose(new File(['PK'], 'archive.zip', { type: 'application/zip' }));
     await waitFor(() => expect(filenameField().value).toBe('archive'));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/^Archive · /)).toBeTruthy();
+  });
+
+  it('labels File what it cannot name', async () => {
+    renderUploadPage(200 * MB, [ANY_FILE_TYPE])();
+    choose(new File(['?'], 'model.blend', { type: '' }));
+    await waitFor(() => expect(filenameField().value).toBe('model'));
     expect(screen.getByText(/^File · /)).toBeTruthy();
   });
 });
