@@ -6,7 +6,7 @@ import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
 import { checkScreen } from './support/screens';
 import { expect, test } from './support/test';
-import { atPath, expectWithinWidth, openMenuLink } from './support/ui';
+import { atPath, expectFigure, expectWithinWidth, openMenuLink } from './support/ui';
 
 /** The side card whose heading is `title`. */
 function card(page: Page, title: string): Locator {
@@ -104,6 +104,22 @@ test.describe('share links', () => {
     const chart = card(page, 'Downloads over time');
     await expect(chart.getByTestId('downloads-total')).toHaveText('1');
     await checkScreen(page, testInfo, 'preview-with-downloads-chart');
+  });
+
+  test('a download from the file page moves its Downloads figure and the 30-day chart together', async ({
+    page,
+    user: _user,
+  }) => {
+    const file = await uploadFile(page.request, FIXTURES.png, { filename: 'counted once' });
+    await page.goto(`/dashboard/file/${file._id}`);
+    const chart = card(page, 'Downloads over time');
+    await expect(chart.getByTestId('downloads-total')).toHaveText('0');
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download File' }).click();
+    await saved;
+    // Without a reload: both figures count the same downloads, so they say the same.
+    await expectFigure(card(page, 'File Details'), 'Downloads', '1');
+    await expect(chart.getByTestId('downloads-total')).toHaveText('1');
   });
 
   test('at 1280 px every link row shows its Copy and Revoke, and no label breaks inside a word', async ({

@@ -93,7 +93,7 @@ describe.each(DIALECT_STORES)('many files and folders at once (%s, %s store)', (
     const report = pdf('zip me');
     await upload(owner, photo, 'beach.png', day1);
     await upload(owner, png(41), 'beach.png', day1);
-    await upload(owner, notes, 'notes.txt', trip);
+    const notesId = await upload(owner, notes, 'notes.txt', trip);
     const loose = await upload(owner, report, 'report.pdf');
 
     const link = await owner.post('/api/v1/files/zip', { fileIds: [loose], folderIds: [trip] });
@@ -119,12 +119,25 @@ describe.each(DIALECT_STORES)('many files and folders at once (%s, %s store)', (
     expect(byName.get('Trip/notes.txt')!.equals(notes)).toBe(true);
     expect(byName.get('report.pdf')!.equals(report)).toBe(true);
 
-    // Each file in the zip counts one download, once its bytes have been read (after the answer may have ended).
-    const counted = await until('the zipped file to count its download', async () => {
-      const count = (await owner.get(`/api/v1/files/f/${loose}`)).body.data.downloadCount;
+    // A colleague's zip of the shared folder counts one download of each file in it, once its bytes have been
+    // read (after the answer may have ended). The owner's own zip, made first, counted none: taking a copy of
+    // your own files is not being downloaded from.
+    const colleague = await signedUp(t, { name: 'Colleague' });
+    const shared = await owner.post('/api/v1/shares', {
+      folderId: trip,
+      userId: colleague.user!._id,
+      role: 'viewer',
+    });
+    expect(shared.status).toBe(201);
+    const theirs = await colleague.post('/api/v1/files/zip', { folderIds: [trip] });
+    expect(theirs.status).toBe(200);
+    expect((await colleague.get(theirs.body.data.url)).status).toBe(200);
+    const counted = await until('the colleague’s zip to count its download', async () => {
+      const count = (await owner.get(`/api/v1/files/f/${notesId}`)).body.data.downloadCount;
       return count > 0 ? count : undefined;
     });
     expect(counted).toBe(1);
+    expect((await owner.get(`/api/v1/files/f/${loose}`)).body.data.downloadCount).toBe(0);
   });
 
   it('names a zip of one folder after it, and refuses selections and links that are not the caller’s', async () => {

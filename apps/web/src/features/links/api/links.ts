@@ -10,6 +10,7 @@ import type {
 import { MAX_PAGE_SIZE } from '@cloudstash/contract';
 import { apiRequest } from '../../../api/api-client';
 import { pagedListOptions, usePagedList } from '../../../api/paged-list';
+import { queryKeys } from '../../../api/query-keys';
 import type { ShareTarget } from '../../../api/shares';
 
 /** Where a file's or a folder's own links are listed and made. */
@@ -23,7 +24,6 @@ export const linkKeys = {
   admin: (query: LinkListQuery) => ['links', 'admin', query] as const,
   ofFile: (fileId: string) => ['links', 'file', fileId] as const,
   ofFolder: (folderId: string) => ['links', 'folder', folderId] as const,
-  downloads: (fileId: string) => ['links', 'downloads', fileId] as const,
 };
 
 export const useMyLinks = (query: LinkListQuery = {}) =>
@@ -52,10 +52,13 @@ export const useFolderLinks = (folderId: string) =>
       ).data,
   });
 
-/** The last 30 days of downloads, for the file's owner and admins. */
+/**
+ * The last 30 days of downloads, for the file's owner and admins. Kept under the files' key, so a download
+ * that refreshes the file's Downloads figure refreshes this one with it and the two never disagree on screen.
+ */
 export const useFileDownloads = (fileId: string) =>
   useQuery({
-    queryKey: linkKeys.downloads(fileId),
+    queryKey: [...queryKeys.files, 'downloads', fileId],
     queryFn: async ({ signal }) =>
       (
         await apiRequest<Envelope<DownloadHistory>>(`/files/f/${encodeURIComponent(fileId)}/downloads`, {

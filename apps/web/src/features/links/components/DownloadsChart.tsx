@@ -37,6 +37,11 @@ export function FileDownloadsChart({ fileId }: { fileId: string }) {
           <span>{dayLabel.format(new Date(data.days[0]!.date))}</span>
           <span>Today</span>
         </div>
+        {/* What both this chart and the Downloads figure count, so that neither surprises. */}
+        <p className="text-xs text-base-content/70">
+          Counts each download through a link and by anyone signed in (once a minute per person). A zip you
+          make of your own files is not counted.
+        </p>
         <ul className="sr-only">
           {busy.length === 0 ? (
             <li>No downloads in the last 30 days.</li>
