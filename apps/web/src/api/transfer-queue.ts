@@ -35,6 +35,27 @@ export interface TransferTask<Item extends TransferItem> {
 
 export const isOpen = (status: TransferStatus) => status === 'waiting' || status === 'uploading';
 
+/** Where each status sits in a list a person watches: what is moving, then what needs them, then the rest. */
+const LIST_ORDER: Record<TransferStatus, number> = {
+  uploading: 0,
+  failed: 1,
+  waiting: 2,
+  done: 3,
+  cancelled: 4,
+};
+
+/**
+ * The rows in the order a person looks for them: the files going now at the top (not below a hundred finished
+ * ones), then those that failed and wait for a Retry, then those queued, then the finished. Within a status the
+ * queue's own order stands.
+ */
+export function goingFirst<Item extends TransferItem>(items: readonly Item[]): Item[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => LIST_ORDER[a.item.status] - LIST_ORDER[b.item.status] || a.index - b.index)
+    .map(({ item }) => item);
+}
+
 /** What a failed upload's row says: the server's refusal, or the generic failure. */
 const failureOf = (error: unknown) =>
   isTusError(error) ? tusErrorMessage(error) : messageOf(error, MESSAGES.uploadFailed);

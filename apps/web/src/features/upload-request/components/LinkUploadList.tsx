@@ -1,19 +1,29 @@
-import { memo, useId, useRef } from 'react';
-import { formatSize } from '@cloudstash/contract';
+import { memo, useId, useMemo, useRef } from 'react';
+import { formatDate, formatSize } from '@cloudstash/contract';
+import { goingFirst } from '../../../api/transfer-queue';
 import type { LinkUploadItem, LinkUploadQueue } from '../visitor/link-upload-queue';
+import type { SentFile } from '../visitor/sent-files';
 import { uploadSummary } from '../visitor/link-room';
 import { UploadProgress, UploadRowActions, uploadStatusText } from '../../../components/UploadRowParts';
 
-/** The files sent in this visit, and only those: the visitor never sees what else the folder holds. */
+/**
+ * The files this browser sent through the link, and only those: the visitor never sees what else the folder
+ * holds. This visit's files first (those going at the top), then what it sent before a reload or on an
+ * earlier visit, newest first, from its own record.
+ */
 export function LinkUploadList({
   items,
+  earlier,
   queue,
 }: {
   items: readonly LinkUploadItem[];
+  earlier: readonly SentFile[];
   queue: LinkUploadQueue;
 }) {
   const headingId = useId();
-  if (items.length === 0) return null;
+  const rows = useMemo(() => goingFirst(items), [items]);
+  const before = useMemo(() => [...earlier].reverse(), [earlier]);
+  if (items.length === 0 && earlier.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-2 p-4 sm:p-6">
@@ -23,12 +33,15 @@ export function LinkUploadList({
           </h2>
           {/* Changes only when a file starts, ends or fails, so a screen reader hears each step once. */}
           <p className="text-sm text-base-content/80" aria-live="polite">
-            {uploadSummary(items)}
+            {items.length > 0 && uploadSummary(items)}
           </p>
         </div>
         <ul className="flex flex-col divide-y divide-base-300">
-          {items.map((item) => (
+          {rows.map((item) => (
             <UploadRow key={item.id} item={item} queue={queue} />
+          ))}
+          {before.map((file, index) => (
+            <SentEarlierRow key={`${file.at}-${index}`} file={file} />
           ))}
         </ul>
       </div>
@@ -75,3 +88,22 @@ const UploadRow = memo(function UploadRow({ item, queue }: { item: LinkUploadIte
     </li>
   );
 });
+
+/** A file sent before this page was loaded: its name, size and when it arrived. */
+function SentEarlierRow({ file }: { file: SentFile }) {
+  return (
+    <li className="flex flex-col gap-1 py-3" data-upload-status="sent-earlier">
+      <div className="flex items-center gap-2">
+        <span className="min-w-0 flex-1 truncate font-medium" title={file.name}>
+          {file.name}
+        </span>
+        <span className="text-sm whitespace-nowrap text-base-content/80 tabular-nums">
+          {formatSize(file.size)}
+        </span>
+      </div>
+      <p className="text-sm text-base-content/80">
+        <span aria-hidden="true">✓ </span>Sent {formatDate(file.at)}
+      </p>
+    </li>
+  );
+}

@@ -15,7 +15,7 @@ interface LinkUploadViewProps {
 
 /** An open upload link: who asks and for what, the visitor's name and files, and how each file is doing. */
 export function LinkUploadView({ token, visit, focusHeading }: LinkUploadViewProps) {
-  const { queue, items, unfinished } = useLinkUploads(token);
+  const { queue, items, unfinished, earlier } = useLinkUploads(token);
   const room = roomLeft(visit, items);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -36,7 +36,7 @@ export function LinkUploadView({ token, visit, focusHeading }: LinkUploadViewPro
         full={room.full}
         onSend={(files, uploaderName) => queue.add(files, uploaderName)}
       />
-      <LinkUploadList items={items} queue={queue} />
+      <LinkUploadList items={items} earlier={earlier} queue={queue} />
     </div>
   );
 }

@@ -145,4 +145,24 @@ describe('the upload link page', () => {
     ]);
     expect(screen.getByText('3 files left')).toBeTruthy();
   });
+
+  it('still lists the files this browser sent after a reload, from its own record', async () => {
+    sessionStorage.setItem('cloudstash.uploader-name', 'Robin');
+    linkServer(OPEN);
+    renderPage();
+    await heading();
+    const files = [new File(['abc'], 'proofs.pdf', { type: 'application/pdf' })];
+    fireEvent.change(screen.getByTestId('upload-link-input'), { target: { files } });
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Your files' })).getByText('Done')).toBeTruthy(),
+    );
+
+    // A reload: a new page, a new queue, the same browser.
+    cleanup();
+    renderPage();
+    await heading();
+    const list = await screen.findByRole('region', { name: 'Your files' });
+    expect(within(list).getByText('proofs.pdf')).toBeTruthy();
+    expect(within(list).getByText(/^Sent /)).toBeTruthy();
+  });
 });

@@ -13,6 +13,7 @@ import {
   writeUnfinished,
   type UnfinishedUpload,
 } from './unfinished-uploads';
+import { readSent, writeSent, type SentFile } from './sent-files';
 
 /** How many files go up at once, as in the signed-in upload panel. */
 export { PARALLEL_UPLOADS } from '../../../api/transfer-queue';
@@ -28,6 +29,8 @@ export interface LinkQueueState {
   items: readonly LinkUploadItem[];
   /** Files a reload interrupted, until they are chosen again or forgotten. */
   unfinished: readonly UnfinishedUpload[];
+  /** Files this browser sent through the link before this page was loaded, oldest first. */
+  earlier: readonly SentFile[];
 }
 
 interface Task extends TransferTask<LinkUploadItem> {
@@ -48,10 +51,14 @@ interface LinkQueueDeps {
  */
 export class LinkUploadQueue extends TransferQueue<LinkUploadItem, Task, LinkQueueState> {
   private unfinished: UnfinishedUpload[];
+  private readonly earlier: readonly SentFile[];
+  /** The rows of this visit already written down as sent. */
+  private readonly recorded = new Set<string>();
 
   constructor(private readonly deps: LinkQueueDeps) {
     super();
     this.unfinished = readUnfinished(deps.token);
+    this.earlier = readSent(deps.token);
   }
 
   /** Queues files sent as `uploaderName`; one the last visit left unfinished is no longer offered. */
@@ -84,7 +91,7 @@ export class LinkUploadQueue extends TransferQueue<LinkUploadItem, Task, LinkQue
   }
 
   protected makeSnapshot(): LinkQueueState {
-    return { items: this.tasks.map((task) => task.item), unfinished: this.unfinished };
+    return { items: this.tasks.map((task) => task.item), unfinished: this.unfinished, earlier: this.earlier };
   }
 
   protected async send(task: Task): Promise<void> {
@@ -111,6 +118,21 @@ export class LinkUploadQueue extends TransferQueue<LinkUploadItem, Task, LinkQue
 
   protected override statusChanged(): void {
     this.remember();
+    this.recordSent();
+  }
+
+  /** Adds each file of this visit that has just arrived to the browser's list of files sent. */
+  private recordSent() {
+    const arrived = this.tasks.filter(
+      (task) => task.item.status === 'done' && !this.recorded.has(task.item.id),
+    );
+    if (arrived.length === 0) return;
+    const at = new Date().toISOString();
+    for (const task of arrived) this.recorded.add(task.item.id);
+    writeSent(this.deps.token, [
+      ...readSent(this.deps.token),
+      ...arrived.map((task) => ({ name: task.item.name, size: task.item.size, at })),
+    ]);
   }
 
   /** What a reload would interrupt: the files still open, and those the last reload left. */

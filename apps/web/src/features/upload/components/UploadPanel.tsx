@@ -1,6 +1,7 @@
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { UploadProgress, UploadRowActions, uploadStatusText } from '../../../components/UploadRowParts';
+import { goingFirst } from '../../../api/transfer-queue';
 import type { UploadItem, UploadQueue } from '../queue/upload-queue';
 import { useUploadQueue, useUploadQueueState } from '../queue/upload-queue-context';
 import { useRoomForPanel } from './use-room-for-panel';
@@ -19,7 +20,8 @@ export function queueSummary(items: readonly UploadItem[]): string {
 
 /**
  * The signed-in frame's upload panel: every file of this session's drops and picks with its progress, speed,
- * done, or the reason it was refused; retry and cancel per file. After a reload it offers to resume the
+ * done, or the reason it was refused; retry and cancel per file. The files going now come first, and on a phone
+ * the panel takes at most the bottom 40 % of the screen (its list scrolls), so the page stays usable beside it. After a reload it offers to resume the
  * unfinished uploads it remembers (the person chooses those files again: a page cannot reopen them itself).
  */
 export function UploadPanel() {
@@ -30,6 +32,7 @@ export function UploadPanel() {
   const resumeInput = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLElement>(null);
   const shown = items.length > 0 || carried.length > 0;
+  const rows = useMemo(() => goingFirst(items), [items]);
   useRoomForPanel(panel, shown);
   if (!shown) return null;
   const open = items.some((item) => item.status === 'waiting' || item.status === 'uploading');
@@ -44,7 +47,7 @@ export function UploadPanel() {
     <section
       ref={panel}
       aria-labelledby={`${listId}-title`}
-      className="fixed inset-x-0 bottom-0 z-40 flex max-h-[70dvh] flex-col rounded-t-box border border-base-300 bg-base-100 shadow-xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[26rem] sm:rounded-box"
+      className="fixed inset-x-0 bottom-0 z-40 flex max-h-[40dvh] flex-col sm:max-h-[70dvh] rounded-t-box border border-base-300 bg-base-100 shadow-xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[26rem] sm:rounded-box"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-base-300 p-3">
         <h2 id={`${listId}-title`} className="font-semibold">
@@ -108,7 +111,7 @@ export function UploadPanel() {
         )}
         {items.length > 0 && (
           <ul className="divide-y divide-base-300" aria-label="Files being uploaded">
-            {items.map((item) => (
+            {rows.map((item) => (
               <UploadRow key={item.id} item={item} queue={queue} />
             ))}
           </ul>
