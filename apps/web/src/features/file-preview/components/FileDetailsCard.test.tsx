@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { StoredFile } from '@cloudstash/contract';
-import { UploaderCard } from './FileDetailsCard';
+import { FileDetailsCard, UploaderCard } from './FileDetailsCard';
 import { permissionsAs } from '../../../test-support';
 
 afterEach(cleanup);
@@ -33,5 +33,21 @@ describe('the Uploaded By card', () => {
   it('says nothing more of a file its owner uploaded', () => {
     render(<UploaderCard file={file} />);
     expect(screen.queryByText(/through/)).toBeNull();
+  });
+});
+
+describe('the File Details type', () => {
+  const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const typeOf = () => screen.getByText('Type').nextElementSibling!;
+
+  it('names an office type and lets its long registered name wrap', () => {
+    render(<FileDetailsCard file={{ ...file, filename: 'Brief.docx', mimetype: DOCX }} />);
+    expect(typeOf().textContent).toBe(`Document (${DOCX})`);
+    expect(typeOf().querySelector('.break-all')).not.toBeNull();
+  });
+
+  it('calls a Keynote deck a presentation though its bytes are a zip', () => {
+    render(<FileDetailsCard file={{ ...file, filename: 'Pitch deck.key', mimetype: 'application/zip' }} />);
+    expect(typeOf().textContent).toBe('Presentation (application/zip)');
   });
 });

@@ -59,14 +59,7 @@ const UploadRow = memo(function UploadRow({ item, queue }: { item: LinkUploadIte
   };
   return (
     <li ref={row} tabIndex={-1} className="flex flex-col gap-1 py-3" data-upload-status={item.status}>
-      <div className="flex items-center gap-2">
-        <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
-          {item.name}
-        </span>
-        <span className="text-sm whitespace-nowrap text-base-content/80 tabular-nums">
-          {formatSize(item.size)}
-        </span>
-      </div>
+      <NameAndSize name={item.name} size={item.size} />
       <UploadProgress item={item} label={item.name} className="h-2" />
       <div className="flex items-center gap-2">
         <p
@@ -93,17 +86,22 @@ const UploadRow = memo(function UploadRow({ item, queue }: { item: LinkUploadIte
 function SentEarlierRow({ file }: { file: SentFile }) {
   return (
     <li className="flex flex-col gap-1 py-3" data-upload-status="sent-earlier">
-      <div className="flex items-center gap-2">
-        <span className="min-w-0 flex-1 truncate font-medium" title={file.name}>
-          {file.name}
-        </span>
-        <span className="text-sm whitespace-nowrap text-base-content/80 tabular-nums">
-          {formatSize(file.size)}
-        </span>
-      </div>
+      <NameAndSize name={file.name} size={file.size} />
       <p className="text-sm text-base-content/80">
         <span aria-hidden="true">✓ </span>Sent {formatDate(file.at)}
       </p>
     </li>
+  );
+}
+
+/** A row's first line in either part of the list: the file's name, cut short with its whole name as a title. */
+function NameAndSize({ name, size }: { name: string; size: number }) {
+  return (
+    <div className="flex items-center gap-2">
+      <span className="min-w-0 flex-1 truncate font-medium" title={name}>
+        {name}
+      </span>
+      <span className="text-sm whitespace-nowrap text-base-content/80 tabular-nums">{formatSize(size)}</span>
+    </div>
   );
 }
