@@ -1,10 +1,9 @@
 import { ACCOUNT_MESSAGES, TRASH_MESSAGES, VERSION_MESSAGES, type Envelope } from '@cloudstash/contract';
-import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, type Locator, type Page } from '@playwright/test';
 import { uploadFile } from './support/api';
 import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
-import { DESKTOP } from './support/screens';
+import { blockingViolations, DESKTOP } from './support/screens';
 import { expect, test } from './support/test';
 import { openMenuLink } from './support/ui';
 
@@ -63,8 +62,7 @@ async function expectCleanInFourThemes(page: Page, where: string): Promise<void>
   const problems: string[] = [];
   for (const theme of THEMES) {
     await page.evaluate((name) => document.documentElement.setAttribute('data-theme', name), theme);
-    const results = await new AxeBuilder({ page }).analyze();
-    for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+    for (const v of await blockingViolations(page)) {
       problems.push(`${where} in ${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     }
   }

@@ -57,7 +57,7 @@ async function settle(page: Page): Promise<void> {
  * success toast lasts two seconds, a slow machine's scan longer): a screen that fails is let settle and
  * scanned once more, so what is reported is what stays on screen.
  */
-async function blockingViolations(page: Page): Promise<Violation[]> {
+export async function blockingViolations(page: Page): Promise<Violation[]> {
   const scan = async () =>
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
   const first = await scan();
