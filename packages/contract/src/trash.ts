@@ -19,6 +19,9 @@ export const TRASH_MESSAGES = {
   dialogText: (days: number) => `You can restore it from Trash for ${days} ${days === 1 ? 'day' : 'days'}.`,
   /** A folder restored beside one of the same name takes this name. */
   restoredName: (name: string) => `${name} (restored)`,
+  /** A restore that would have put a folder past the depth limit put it at the top instead. */
+  restoredAtTop: (names: string[]) =>
+    `Items restored; too deep to go back where they were, so now at the top of My Files: ${names.join(', ')}`,
 } as const;
 
 /**
@@ -61,7 +64,12 @@ export const trashPurgeBodySchema = z
   .object({ fileIds: ids.optional(), folderIds: ids.optional() })
   .nullish();
 
-export const trashResultSchema = z.object({ files: z.number().int(), folders: z.number().int() });
+export const trashResultSchema = z.object({
+  files: z.number().int(),
+  folders: z.number().int(),
+  /** A restore's folders that came back at the top (as 'name (restored)'): where they were is now too deep. */
+  atTop: z.array(z.string()).optional(),
+});
 export type TrashResult = z.infer<typeof trashResultSchema>;
 
 /**

@@ -14,10 +14,12 @@ Commands:
   create-admin --email <email> [--name <name>] [--password <password>]
         Make a new administrator, or promote the existing account with that email.
         The password may also come from CLOUDSTASH_ADMIN_PASSWORD.
-  fsck [--backfill]
-        Check that every file has intact bytes and every reference count is right.
+  fsck [--backfill | --repair]
+        Check that every file has intact bytes, every reference count is right and every
+        folder hangs from the top of its owner's tree (no cycle, nothing past the depth limit).
         Exits 1 and lists the problems when not. --backfill only gives blobs stored before
-        checksums existed their CRC32C (after checking their SHA-256).
+        checksums existed their CRC32C (after checking their SHA-256). --repair puts each
+        stranded folder back at the top of its owner's tree as 'name (restored)'.
   scrub Re-hash every stored blob with SHA-256 and report the damaged ones (exits 1 if any).
   gc [--dry-run] [--grace-minutes <n>]
         Reclaim blobs nobody references and stale temporary files.
@@ -40,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
       'dry-run': { type: 'boolean', default: false },
       'grace-minutes': { type: 'string' },
       backfill: { type: 'boolean', default: false },
+      repair: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -74,12 +77,18 @@ async function main(argv: string[]): Promise<number> {
           console.log(`fsck --backfill: ${filled} checksum(s) recorded, ${problems.length} problem(s)`);
           return problems.length ? 1 : 0;
         }
+        if (values.repair) {
+          const moved = await services.folderTrees.repair();
+          console.log(`fsck --repair: ${moved} folder(s) put back at the top`);
+        }
         const { checkedBlobs, problems, uploadsInFlight } = await services.maintenance.fsck();
+        const trees = await services.folderTrees.problems();
         for (const p of problems) console.log(`${p.problem}\t${p.blob}\t${p.detail ?? ''}`);
-        console.log(`fsck: ${checkedBlobs} blobs checked, ${problems.length} problem(s)`);
+        for (const p of trees) console.log(`${p.problem}\t${p.folder}\t${p.detail}`);
+        console.log(`fsck: ${checkedBlobs} blobs checked, ${problems.length + trees.length} problem(s)`);
         // Reported apart: an upload in progress is expected, not damage.
         console.log(`fsck: ${uploadsInFlight} resumable upload(s) in flight`);
-        return problems.length ? 1 : 0;
+        return problems.length + trees.length ? 1 : 0;
       }
       case 'scrub': {
         const { checkedBlobs, problems } = await services.maintenance.scrub();

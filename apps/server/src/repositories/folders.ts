@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { caseFold, nameSortKey } from '@cloudstash/contract';
+import { caseFold, FOLDER_MAX_DEPTH, nameSortKey } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
 import type { FoldersTable } from '../db/schema';
 import { isPostgres } from '../db/totals';
@@ -122,28 +122,63 @@ export async function ancestorIdsOfMany(
   return rows;
 }
 
-/** The ids of the folder and of every folder below it, in one recursive query. */
+/**
+ * The ids of the folder and of every folder below it, the folder first, in one recursive query. Bounded by the
+ * depth limit, as every walk of the tree is: a tree no move can make (a cycle, a chain past the limit) still
+ * answers at once instead of running without end and holding its connection.
+ */
 export async function folderAndDescendantIds(db: Executor, id: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     with recursive tree as (
-      select id from folders where id = ${id}
+      select id, 0 as depth from folders where id = ${id}
       union all
-      select f.id from folders f join tree on f.parent_id = tree.id
+      select f.id, tree.depth + 1 from folders f join tree on f.parent_id = tree.id
+      where tree.depth < ${FOLDER_MAX_DEPTH}
     )
-    select id from tree`.execute(db);
+    select id from tree group by id order by min(depth), id`.execute(db);
   return rows.map((r) => r.id);
 }
 
-/** How many levels lie below the folder (0 when it has no subfolders). */
+/** How many levels lie below the folder (0 when it has no subfolders), counted no further than the limit. */
 export async function heightBelow(db: Executor, id: string): Promise<number> {
   const { rows } = await sql<{ height: number }>`
     with recursive tree as (
       select id, 0 as depth from folders where id = ${id}
       union all
       select f.id, tree.depth + 1 from folders f join tree on f.parent_id = tree.id
+      where tree.depth < ${FOLDER_MAX_DEPTH}
     )
     select max(depth) as height from tree`.execute(db);
   return Number(rows[0]?.height ?? 0);
+}
+
+/**
+ * Makes moves within one owner's tree take turns. Two moves that each pass the "not into itself" check on
+ * their own (A into B, B into A) would, interleaved, make a cycle; the check and the move happen inside the
+ * transaction that holds this. On PostgreSQL a transaction-scoped advisory lock per owner does it, across
+ * processes, released at commit; SQLite runs one write transaction at a time already.
+ */
+export async function serialiseTreeMoves(db: Executor, ownerId: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`folder-moves:${ownerId}`}))`.execute(db);
+}
+
+/**
+ * Folders the top of their owner's tree does not reach within the depth limit: members of a cycle, what hangs
+ * below one, a parent of another owner, or a chain past the limit. None of these can be made through the
+ * service; they are what an old race or a hand-edited database leaves, for fsck to report and repair.
+ */
+export async function unreachableFolders(db: Executor): Promise<FolderRow[]> {
+  const { rows } = await sql<FolderRow>`
+    with recursive reached as (
+      select id, owner_id, 1 as depth from folders where parent_id is null
+      union all
+      select f.id, f.owner_id, reached.depth + 1 from folders f
+      join reached on f.parent_id = reached.id and f.owner_id = reached.owner_id
+      where reached.depth < ${FOLDER_MAX_DEPTH}
+    )
+    select * from folders where id not in (select id from reached) order by id`.execute(db);
+  return rows;
 }
 
 export async function updateFolderRow(

@@ -30,10 +30,11 @@ export const trashRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/trash/restore',
     { schema: { tags, body: trashRestoreBodySchema, response: { 200: envelope(trashResultSchema) } } },
-    async (request) => ({
-      message: TRASH_MESSAGES.restored,
-      data: await trash.restore(signedIn(request), request.body),
-    }),
+    async (request) => {
+      const data = await trash.restore(signedIn(request), request.body);
+      const message = data.atTop ? TRASH_MESSAGES.restoredAtTop(data.atTop) : TRASH_MESSAGES.restored;
+      return { message, data };
+    },
   );
 
   app.delete(

@@ -30,6 +30,7 @@ import { UploadTypes } from './upload-types';
 import { FileVersions } from './file-versions';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
+import { FolderTreeCheck } from './folder-tree-check';
 import { Maintenance } from './maintenance';
 import { Quotas } from './quotas';
 import { ReclaimQueue } from './reclaim-queue';
@@ -212,6 +213,7 @@ export function createServices(
       properties: new DavProperties(db),
     },
     maintenance: new Maintenance(db, store, references, sessions, resumable, trash, config, log, clock),
+    folderTrees: new FolderTreeCheck(db, clock),
   };
 }
 

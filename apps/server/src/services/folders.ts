@@ -137,8 +137,11 @@ export class Folders {
       const parentId = input.parentId === undefined ? folder.parent_id : input.parentId;
       const name = input.name ?? folder.name;
       if (name !== folder.name) await requireFolderAccess(trx, viewer, id, 'write');
-      if (parentId !== folder.parent_id) await requireFolderAccess(trx, viewer, id, 'move');
-      if (parentId !== folder.parent_id) await this.assertMovable(trx, viewer, folder, parentId);
+      if (parentId !== folder.parent_id) {
+        await folders.serialiseTreeMoves(trx, folder.owner_id);
+        // Read again under the lock: a move that held it before may have changed what lies above.
+        await this.assertMovable(trx, viewer, await requireFolderAccess(trx, viewer, id, 'move'), parentId);
+      }
       const clash = await folders.findChildFolder(trx, folder.owner_id, parentId, name);
       if (clash && clash.id !== folder.id) throw nameTaken();
       await folders.updateFolderRow(trx, id, { name, parent_id: parentId }, isoNow(this.clock));
@@ -156,6 +159,9 @@ export class Folders {
 
   /** Moves folders (already checked to be the viewer's) into a target, in the caller's transaction. */
   async moveInto(trx: Executor, viewer: Viewer, ids: string[], targetId: string | null): Promise<void> {
+    // Every owner's lock, in one order, before the first check: two batches never wait on each other in turn.
+    const owners = [...new Set((await folders.findFolders(trx, ids)).map((f) => f.owner_id))].sort();
+    for (const owner of owners) await folders.serialiseTreeMoves(trx, owner);
     for (const id of ids) {
       const folder = await requireFolderAccess(trx, viewer, id, 'move');
       if (folder.parent_id === targetId) continue;

@@ -12,6 +12,7 @@ import * as trash from '../repositories/trash';
 import type { TrashedRows, TrashEntryRow } from '../repositories/trash';
 import type { BlobReferences } from './blob-references';
 import { isoNow, type Clock } from './clock';
+import { unusedFolderName } from './folder-names';
 import type { ReclaimQueue } from './reclaim-queue';
 import { sameTree } from './access-policy';
 import type { Viewer } from './sessions';
@@ -90,18 +91,33 @@ export class Trash {
    */
   async restore(viewer: Viewer, ids: { fileIds: string[]; folderIds: string[] }): Promise<TrashResult> {
     const entries = await this.ownedEntries(viewer, ids);
+    const atTop: string[] = [];
     for (const entry of entries) {
       await inTransaction(this.db, async (trx) => {
+        // A folder coming back changes a parent: it takes its turn with the owner's moves.
+        if (entry.kind === 'folder') await folders.serialiseTreeMoves(trx, entry.owner_id);
         const taken = await trash.deleteEntry(trx, entry.id);
         if (!taken) return;
         const rows = JSON.parse(taken.entry.rows) as TrashedRows;
         const parentId = await this.placeFor(trx, taken.entry);
         if (taken.entry.kind === 'file') rows.files[0]!.folder_id = parentId;
-        else await this.placeFolder(trx, rows, taken.entry, parentId);
+        else if (await this.fitsUnder(trx, rows, taken.entry, parentId))
+          await this.placeFolder(trx, rows, taken.entry, parentId);
+        else atTop.push(await this.placeFolder(trx, rows, taken.entry, null, { renamed: true }));
         await trash.putRowsBack(trx, rows);
       });
     }
-    return countKinds(entries);
+    return { ...countKinds(entries), ...(atTop.length ? { atTop } : {}) };
+  }
+
+  /**
+   * Whether a trashed folder's tree fits back under its parent within the depth limit: its parent may have
+   * moved deeper while it lay in the trash.
+   */
+  private async fitsUnder(trx: Executor, rows: TrashedRows, entry: TrashEntryRow, parentId: string | null) {
+    if (parentId === null) return true;
+    const above = (await folders.folderAndAncestors(trx, parentId, FOLDER_MAX_DEPTH)).length;
+    return above + 1 + heightOf(rows.folders, entry.id) <= FOLDER_MAX_DEPTH;
   }
 
   /** Deletes items in the viewer's trash for good (all of them when no id is given). */
@@ -261,18 +277,21 @@ export class Trash {
     return parentId;
   }
 
-  /** Points a restored folder at its parent, under a name nothing there has. */
-  private async placeFolder(trx: Executor, rows: TrashedRows, entry: TrashEntryRow, parentId: string | null) {
+  /**
+   * Points a restored folder at its parent, under a name nothing there has ('name (restored)' at once when
+   * `renamed`: it is not where it was, and its name says so); answers the name it took.
+   */
+  private async placeFolder(
+    trx: Executor,
+    rows: TrashedRows,
+    entry: TrashEntryRow,
+    parentId: string | null,
+    { renamed = false } = {},
+  ): Promise<string> {
     const root = rows.folders.find((f) => f.id === entry.id)!;
     root.parent_id = parentId;
-    let name = root.name;
-    for (let n = 1; await folders.findChildFolder(trx, entry.owner_id, parentId, name); n++) {
-      name =
-        n === 1
-          ? TRASH_MESSAGES.restoredName(root.name)
-          : `${TRASH_MESSAGES.restoredName(root.name).slice(0, -1)} ${n})`;
-    }
-    root.name = name;
+    root.name = await unusedFolderName(trx, entry.owner_id, parentId, root.name, { renamed });
+    return root.name;
   }
 
   private async removeFiles(fileIds: string[]) {
@@ -309,6 +328,24 @@ export class Trash {
     // Deepest first is not needed: no foreign keys tie a folder to its parent, and all of them go.
     await folders.deleteFolderRows(this.db, all);
   }
+}
+
+/** How many levels of a trashed tree lie below its root (0 for a folder with no subfolders). */
+function heightOf(trashed: TrashedRows['folders'], rootId: string): number {
+  const children = new Map<string, string[]>();
+  // The root's own parent is about to be set: in a damaged tree it may point into the subtree.
+  for (const f of trashed)
+    if (f.parent_id && f.id !== rootId)
+      children.set(f.parent_id, [...(children.get(f.parent_id) ?? []), f.id]);
+  let level = [rootId];
+  let height = 0;
+  // Bounded like every walk of a tree: rows written by hand could hold a cycle.
+  while (height < FOLDER_MAX_DEPTH) {
+    level = level.flatMap((id) => children.get(id) ?? []);
+    if (!level.length) break;
+    height += 1;
+  }
+  return height;
 }
 
 function countKinds(entries: Pick<TrashEntryRow, 'kind'>[]): TrashResult {
