@@ -52,7 +52,10 @@ export async function advanceOffset(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** How many uploads of `ownerId` are live at `now`, and the bytes they declared together. */
+/**
+ * How many of `ownerId`'s own uploads are live at `now`, and the bytes they declared together. Uploads through
+ * an upload link are the link's, counted by inFlightOfRequest: visitors never fill the owner's place.
+ */
 export async function inFlightOf(
   db: Executor,
   ownerId: string,
@@ -62,6 +65,7 @@ export async function inFlightOf(
     .selectFrom('resumable_uploads')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('length').as('bytes')])
     .where('owner_id', '=', ownerId)
+    .where('request_id', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
@@ -82,6 +86,15 @@ export async function inFlightOfRequest(
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
+/** Every upload made through one upload link, expired or not (the link is being closed). */
+export function uploadsOfRequest(db: Executor, requestId: string): Promise<UploadPiecesRef[]> {
+  return db
+    .selectFrom('resumable_uploads')
+    .select(['id', 'offset', 's3_upload_id'])
+    .where('request_id', '=', requestId)
+    .execute();
+}
+
 /** Every upload of `ownerId`, expired or not (an account being removed). */
 export function uploadsOf(db: Executor, ownerId: string): Promise<UploadPiecesRef[]> {
   return db
@@ -99,11 +112,24 @@ export async function deleteResumableUpload(db: Executor, id: string): Promise<v
   await db.deleteFrom('resumable_uploads').where('id', '=', id).execute();
 }
 
+/** Uploads that ended: past their expiry, or made through an upload link that was closed or has expired. */
 export function expiredUploads(db: Executor, now: string, limit: number): Promise<UploadPiecesRef[]> {
   return db
     .selectFrom('resumable_uploads')
     .select(['id', 'offset', 's3_upload_id'])
-    .where('expires_at', '<=', now)
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', now),
+        eb(
+          'request_id',
+          'in',
+          eb
+            .selectFrom('links')
+            .select('links.id')
+            .where((l) => l.or([l('revoked_at', 'is not', null), l('links.expires_at', '<=', now)])),
+        ),
+      ]),
+    )
     .orderBy('expires_at')
     .limit(limit)
     .execute();

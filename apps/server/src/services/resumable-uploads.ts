@@ -137,28 +137,38 @@ export class ResumableUploads {
 
   /**
    * The binding check and the row, in one transaction under the account's lock: creations of one account are
-   * admitted one after the other, each counting the uploads in flight the ones before it left.
+   * admitted one after the other, each counting the uploads in flight the ones before it left. The owner's own
+   * uploads fill the owner's place; an upload link's fill the link's, under the same caps, so anonymous
+   * visitors can never hold the owner's own uploads back. Both must fit the owner's quota, the owner's own
+   * reserved first.
    */
   private async admit(row: ResumableUploadRow): Promise<void> {
-    const caps = this.config.resumableInFlight;
     await inTransaction(this.db, async (trx) => {
       const quota = await this.quotas.lock(trx, row.owner_id);
-      const inFlight = await uploads.inFlightOf(trx, row.owner_id, isoNow(this.clock));
-      if (inFlight.count >= caps.count) throw new AppError('RATE_LIMITED', MESSAGES.uploadsInFlightTooMany);
-      if (inFlight.bytes + row.length > caps.bytes)
-        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.uploadsInFlightTooLarge);
-      await this.quotas.assertFits(trx, row.owner_id, quota, inFlight.bytes + row.length);
-      if (row.request_id) await this.reserveInRequest(trx, row);
+      const now = isoNow(this.clock);
+      const own = await uploads.inFlightOf(trx, row.owner_id, now);
+      const linked = row.request_id ? await this.reserveInRequest(trx, row) : { count: 0, bytes: 0 };
+      this.assertRoom(row.request_id ? linked : own, row.length);
+      await this.quotas.assertFits(trx, row.owner_id, quota, own.bytes + linked.bytes + row.length);
       await uploads.insertResumableUpload(trx, row);
     });
+  }
+
+  /** The in-flight caps of one place (an account's own uploads, or one upload link's) leave room for `length`. */
+  private assertRoom(inFlight: { count: number; bytes: number }, length: number): void {
+    const caps = this.config.resumableInFlight;
+    if (inFlight.count >= caps.count) throw new AppError('RATE_LIMITED', MESSAGES.uploadsInFlightTooMany);
+    if (inFlight.bytes + length > caps.bytes)
+      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.uploadsInFlightTooLarge);
   }
 
   /**
    * An upload through an upload link holds its place under the link's limits from its creation: the files and
    * bytes the link took, with those of its uploads in flight, must leave room for this one. The link's row is
-   * locked meanwhile, so uploads created at once are admitted one after the other.
+   * locked meanwhile, so uploads created at once are admitted one after the other. Answers the link's uploads
+   * in flight before this one.
    */
-  private async reserveInRequest(trx: Executor, row: ResumableUploadRow): Promise<void> {
+  private async reserveInRequest(trx: Executor, row: ResumableUploadRow) {
     const link = await lockRequest(trx, row.request_id!);
     if (!link) throw notFound(LINK_MESSAGES.linkUnavailable);
     const inFlight = await uploads.inFlightOfRequest(trx, row.request_id!, isoNow(this.clock));
@@ -166,6 +176,15 @@ export class ResumableUploads {
       throw new AppError('PAYLOAD_TOO_LARGE', REQUEST_MESSAGES.filesLimit);
     if (link.max_bytes !== null && Number(link.bytes_received) + inFlight.bytes + row.length > link.max_bytes)
       throw new AppError('PAYLOAD_TOO_LARGE', REQUEST_MESSAGES.bytesLimit);
+    return inFlight;
+  }
+
+  /** Ends every upload in flight through an upload link, rows and bytes (the link was closed). */
+  async endUploadsOfRequest(requestId: string): Promise<void> {
+    for (const upload of await uploads.uploadsOfRequest(this.db, requestId)) {
+      if (this.busy.has(upload.id)) continue; // its request ends on the closed link; gc takes it after
+      await this.discard(upload);
+    }
   }
 
   /** `requestId`: the upload link the upload was made through (its routes' uploads are theirs alone). */

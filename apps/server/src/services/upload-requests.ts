@@ -92,10 +92,14 @@ export class UploadRequests {
     return this.present((await links.findLinkById(this.db, id))!);
   }
 
-  /** Closes the link at once: visitors are told it is no longer available, uploads in flight are refused. */
+  /**
+   * Closes the link at once: visitors are told it is no longer available, and its uploads in flight end with
+   * their bytes (an expired link's go in the next maintenance sweep).
+   */
   async close(viewer: Viewer, id: string): Promise<UploadRequest> {
     await this.managed(viewer, id);
     await links.revokeLink(this.db, id, isoNow(this.clock));
+    await this.resumable.endUploadsOfRequest(id);
     return this.present((await links.findLinkById(this.db, id))!);
   }
 
