@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
+import { isStorableExactName } from './names';
 import { pathIdSchema } from './path-ids';
 import { itemPermissionsSchema } from './permissions';
 
@@ -16,7 +17,7 @@ export const FOLDER_MESSAGES = {
   notFound: 'Folder not found',
   nameRequired: 'Folder name is required',
   nameTooLong: `Folder name must be at most ${FOLDER_NAME_MAX_LENGTH} characters`,
-  nameInvalid: 'A folder name cannot contain /, \\ or control characters',
+  nameInvalid: 'A folder name cannot contain /, \\, control characters or invisible marks',
   nameDots: 'A folder name cannot be . or ..',
   nameTaken: 'A folder with this name already exists here',
   intoItself: 'A folder cannot be moved into itself',
@@ -27,11 +28,10 @@ export const FOLDER_MESSAGES = {
   nothingSelected: 'Select at least one file or folder',
 } as const;
 
-const CONTROL_OR_SEPARATOR = /[\p{Cc}/\\]/u;
-
 /**
- * A folder's name: trimmed, 1–255 characters, never a path (no slash or backslash), no controls (NUL included),
- * and not one of the names a path gives a meaning (. and ..). Refused rather than cleaned, so the name a person
+ * A folder's name: trimmed, 1–255 characters, and the rule of every name kept as given (isStorableExactName):
+ * never a path (no slash or backslash), no controls, line breaks, direction marks or zero-width characters, and
+ * not made of dots alone (. and .. get a message of their own). Refused rather than cleaned, so the name a person
  * typed is the name they see, or they are told why not.
  */
 export const folderNameSchema = z
@@ -39,7 +39,7 @@ export const folderNameSchema = z
   .trim()
   .min(1, FOLDER_MESSAGES.nameRequired)
   .refine((name) => [...name].length <= FOLDER_NAME_MAX_LENGTH, FOLDER_MESSAGES.nameTooLong)
-  .refine((name) => !CONTROL_OR_SEPARATOR.test(name), FOLDER_MESSAGES.nameInvalid)
+  .refine((name) => name === '.' || name === '..' || isStorableExactName(name), FOLDER_MESSAGES.nameInvalid)
   .refine((name) => name !== '.' && name !== '..', FOLDER_MESSAGES.nameDots);
 
 /** A folder id in a body or query: null (or 'root' in a query) names the top. */

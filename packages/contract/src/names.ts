@@ -9,6 +9,22 @@ import { FILENAME_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 const UNSAFE_CHARACTERS = /[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/gu;
 const PATH_SEPARATORS = /[/\\]/g;
 
+/**
+ * The one rule for a name kept exactly as given (a folder typed in the web app, anything a WebDAV or sync
+ * client names): none of the characters the cleaning above removes, no path separator, not `.`-only, not
+ * empty or blank. Where a name is cleaned (an upload's), it ends up obeying this rule; where it is kept as
+ * given, a name that breaks it is refused, because a client told its file is called something else would
+ * upload it again on every sync.
+ */
+export function isStorableExactName(name: string): boolean {
+  return (
+    name.trim() !== '' &&
+    !/^\.+$/.test(name) &&
+    !new RegExp(UNSAFE_CHARACTERS.source, 'u').test(name) &&
+    !new RegExp(PATH_SEPARATORS.source).test(name)
+  );
+}
+
 /** Text as typed minus what is invisible or misleading when shown: one line, no controls, no direction tricks. */
 function visibleText(text: string): string {
   return text.normalize('NFC').replace(UNSAFE_CHARACTERS, '').replace(/\s+/g, ' ').trim();

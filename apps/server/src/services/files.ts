@@ -4,6 +4,7 @@ import {
   LINK_MESSAGES,
   MESSAGES,
   cleanFilename,
+  isStorableExactName,
   uploadFilename,
   fileCategory,
   updateFileBodySchema,
@@ -207,6 +208,7 @@ export class Files {
     target: NamedTarget,
     file: InspectedBytes & { source: BlobSource },
   ): Promise<{ id: string; blobHash: string }> {
+    assertStorableName(target.name);
     // The instance's type rule, as for every upload; the name is the client's and decides no more than
     // an uploaded file's name does, and its declared type is whatever its platform guessed.
     const { mimetype } = await this.acceptedType({ head: file.head, text: file, originalName: target.name });
@@ -240,6 +242,7 @@ export class Files {
    * the same bytes, the folder owner's.
    */
   async copyNamed(viewer: Viewer, sourceId: string, target: NamedTarget): Promise<string> {
+    assertStorableName(target.name);
     const source = await requireFileAccess(this.db, viewer, sourceId, 'view');
     const ownerId = await this.uploadOwner(viewer, target.folderId);
     const now = isoNow(this.clock);
@@ -265,6 +268,7 @@ export class Files {
 
   /** A WebDAV rename or move: the file keeps its id, links and counts under its new exact name. */
   async renameExact(viewer: Viewer, fileId: string, target: NamedTarget): Promise<void> {
+    assertStorableName(target.name);
     const file = await requireFileAccess(this.db, viewer, fileId, 'move');
     if (target.folderId !== file.folder_id)
       await this.requireTargetFolder(viewer, file.owner_id, target.folderId);
@@ -386,4 +390,9 @@ export class Files {
       },
     };
   }
+}
+
+/** A name kept exactly as a client gave it obeys the one name rule every way in shares. */
+function assertStorableName(name: string): void {
+  if (!isStorableExactName(name)) throw new AppError('VALIDATION_FAILED', MESSAGES.nameNotStorable);
 }

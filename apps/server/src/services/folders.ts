@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   FOLDER_MAX_DEPTH,
   FOLDER_MESSAGES,
+  isStorableExactName,
   type Folder,
   type FolderWithPath,
   type UpdateFolderBody,
@@ -34,6 +35,11 @@ export const presentFolder = (row: FolderRow): Omit<Folder, 'permissions'> => ({
   updatedAt: row.updated_at,
 });
 
+/** The API's schema says this first; WebDAV and every other way in that names a folder exactly meet it here. */
+function assertFolderName(name: string): void {
+  if (!isStorableExactName(name)) throw new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.nameInvalid);
+}
+
 const nameTaken = () => new AppError('CONFLICT', FOLDER_MESSAGES.nameTaken);
 const tooDeep = () => new AppError('VALIDATION_FAILED', FOLDER_MESSAGES.tooDeep);
 
@@ -64,6 +70,7 @@ export class Folders {
 
   /** A new folder at the top of the viewer's tree, or in a folder they may write to (owned by its owner). */
   async create(viewer: Viewer, input: { name: string; parentId?: string | null }): Promise<Folder> {
+    assertFolderName(input.name);
     const parentId = input.parentId ?? null;
     const now = isoNow(this.clock);
     const row: folders.NewFolderRow = {
@@ -132,6 +139,7 @@ export class Folders {
   }
 
   async update(viewer: Viewer, id: string, input: UpdateFolderBody): Promise<Folder> {
+    if (input.name !== undefined) assertFolderName(input.name);
     await this.writeNamed(async (trx) => {
       const folder = await requireFolderAccess(trx, viewer, id, 'view');
       const parentId = input.parentId === undefined ? folder.parent_id : input.parentId;

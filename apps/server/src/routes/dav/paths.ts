@@ -22,7 +22,8 @@ export function davSegments(rawPath: string): string[] | undefined {
     }
     if (name === '.' || name === '..' || name.includes('/') || name.includes('\u0000'))
       throw new DavError(400, DAV_MESSAGES.badName);
-    segments.push(name);
+    // One form for every name: macOS clients send decomposed (NFD) names, everything else and the store NFC.
+    segments.push(name.normalize('NFC'));
   }
   return segments;
 }
