@@ -78,7 +78,8 @@ export const MESSAGES = {
   quotaUpdateFailed: 'Failed to update quota',
   uploadNotFound: 'Upload not found',
   /** A name kept exactly as a client gave it (WebDAV, sync) that breaks the one name rule. */
-  nameNotStorable: 'This name cannot be used: it has a slash, a backslash, a control character or an invisible mark',
+  nameNotStorable:
+    'This name cannot be used: it has a slash, a backslash, a control character or an invisible mark',
   uploadOffsetMismatch: 'Upload-Offset does not match the offset of the upload',
   uploadBusy: 'The upload is receiving bytes from another request',
   uploadLengthRequired: 'Upload-Length must be a whole number of bytes',
