@@ -23,6 +23,19 @@ export const DAV_MESSAGES = {
   bodyTooLarge: 'The request body is too large',
   notFound: 'Nothing exists at this address',
   noFolders: 'Folders are not available on this server yet',
+  propertiesFull: (limit: string) => `Dead properties are full: ${limit}`,
+} as const;
+
+/**
+ * Caps on WebDAV dead properties (what PROPPATCH stores), so they are never storage no quota counts. Clients
+ * keep a few small ones on an item (Windows its four Win32 times and attributes, about 600 bytes; macOS a few
+ * tags): 32 names and 16 KiB per item leave room for any of them, and 64 MiB per account for 100,000 files
+ * that each have Windows' properties.
+ */
+export const DAV_PROPERTY_LIMITS = {
+  namesPerItem: 32,
+  bytesPerItem: 16 * 1024,
+  bytesPerAccount: 64 * 1024 * 1024,
 } as const;
 
 /** The address of an account's own tree for WebDAV clients, below the instance's origin. */

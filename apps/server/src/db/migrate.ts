@@ -25,6 +25,7 @@ import * as m023 from './migrations/023-webdav';
 import * as m024 from './migrations/024-trash';
 import * as m025 from './migrations/025-sharing';
 import * as m026 from './migrations/026-mail-outbox';
+import * as m027 from './migrations/027-dav-property-sizes';
 import { isPostgres } from './totals';
 
 /**
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '024_trash': m024,
   '025_sharing': m025,
   '026_mail_outbox': m026,
+  '027_dav_property_sizes': m027,
 };
 
 /**

@@ -397,6 +397,10 @@ export interface DavPropertiesTable {
   namespace: string;
   name: string;
   value_xml: string;
+  /** Whose item it is on; null only for a row restored from a trash entry made before migration 027. */
+  owner_id: Generated<string | null>;
+  /** Bytes of namespace, name and value together: what the caps count. */
+  size: Generated<number>;
 }
 
 /** A deleted file or folder with every row it took away, until restored or purged (migration 024). */

@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import { DAV_MESSAGES } from '@cloudstash/contract';
 import { DavError } from '../../services/dav/errors';
 import type { PropertyChange } from '../../services/dav/properties';
-import { resourceKey } from '../../services/dav/tree';
 import { assertConditions, type DavRequest } from './context';
 import { hrefOf } from './paths';
 import {
@@ -74,7 +73,7 @@ export async function proppatch(dav: DavRequest, reply: FastifyReply) {
     const others = names.filter((p) => !refusedKeys.has(`${p.ns} ${p.name}`));
     body += propstat(refused, 403) + propstat(others, 424);
   } else {
-    await dav.services.dav.properties.apply(resourceKey(resource), changes);
+    await dav.services.dav.properties.apply(dav.viewer, resource, changes);
     if (mtime && resource.kind === 'file')
       await dav.services.files.setClientMtime(dav.viewer, resource.row.id, mtime);
     body += propstat(names, 200);

@@ -142,7 +142,7 @@ export async function copyOrMove(dav: DavRequest, reply: FastifyReply, kind: 'CO
     await services.dav.locks.forget(viewer.id, source.path);
   } else {
     const copied = await services.dav.tree.copy(viewer, source, parent, dest.name, depth === 'infinity');
-    await services.dav.properties.copy(resourceKey(source), copied);
+    await services.dav.properties.copy(resourceKey(source), copied, parent.ownerId);
   }
   return reply.status(dest.resource ? 204 : 201).send();
 }

@@ -1,7 +1,12 @@
+import { DAV_MESSAGES, DAV_PROPERTY_LIMITS } from '@cloudstash/contract';
 import type { Db } from '../../db/connect';
-import { inTransaction } from '../../db/executor';
+import { inTransaction, type Executor } from '../../db/executor';
 import * as props from '../../repositories/dav-properties';
 import type { DeadProperty } from '../../repositories/dav-properties';
+import { requireFileAccess, requireFolderAccess } from '../access-policy';
+import type { Viewer } from '../sessions';
+import { DavError } from './errors';
+import { resourceKey, type DavResource } from './tree';
 
 export type { DeadProperty };
 
@@ -9,7 +14,13 @@ export type PropertyChange =
   | { op: 'set'; namespace: string; name: string; valueXml: string }
   | { op: 'remove'; namespace: string; name: string };
 
-/** Dead properties (RFC 4918 section 4): whatever a client stored with PROPPATCH, kept as its XML. */
+const full = (limit: string) => new DavError(507, DAV_MESSAGES.propertiesFull(limit));
+
+/**
+ * Dead properties (RFC 4918 section 4): whatever a client stored with PROPPATCH, kept as its XML. Storing them
+ * is writing to the item: the access policy decides it as it does a PUT, and they count against the caps of
+ * DAV_PROPERTY_LIMITS (per item and per account whose item it is).
+ */
 export class DavProperties {
   constructor(private readonly db: Db) {}
 
@@ -28,24 +39,56 @@ export class DavProperties {
     return out;
   }
 
-  /** Applies every change in order, all or none (PROPPATCH is atomic). */
-  async apply(resource: string, changes: PropertyChange[]): Promise<void> {
+  /**
+   * Applies every change in order, all or none (PROPPATCH is atomic): 403 unless the viewer may write the
+   * item, 507 when what it would then hold passes a cap (and nothing of the request is kept).
+   */
+  async apply(viewer: Viewer, resource: DavResource, changes: PropertyChange[]): Promise<void> {
+    const ownerId = await this.writableOwner(viewer, resource);
+    const key = resourceKey(resource);
     await inTransaction(this.db, async (trx) => {
+      await props.serialisePropertyWrites(trx, ownerId);
       for (const change of changes) {
         if (change.op === 'set') {
-          await props.setProperty(trx, resource, {
+          await props.setProperty(trx, key, ownerId, {
             namespace: change.namespace,
             name: change.name,
             value_xml: change.valueXml,
           });
         } else {
-          await props.removeProperty(trx, resource, change.namespace, change.name);
+          await props.removeProperty(trx, key, change.namespace, change.name);
         }
       }
+      if (changes.some((c) => c.op === 'set')) await this.assertWithinLimits(trx, key, ownerId);
     });
   }
 
-  copy(from: string, to: string): Promise<void> {
-    return props.copyProperties(this.db, from, to);
+  copy(from: string, to: string, ownerId: string): Promise<void> {
+    return props.copyProperties(this.db, from, to, ownerId);
+  }
+
+  private async assertWithinLimits(trx: Executor, key: string, ownerId: string): Promise<void> {
+    const item = await props.usageOf(trx, key);
+    if (item.count > DAV_PROPERTY_LIMITS.namesPerItem)
+      throw full(`at most ${DAV_PROPERTY_LIMITS.namesPerItem} per item`);
+    if (item.bytes > DAV_PROPERTY_LIMITS.bytesPerItem)
+      throw full(`at most ${DAV_PROPERTY_LIMITS.bytesPerItem / 1024} KiB per item`);
+    if ((await props.bytesOfOwner(trx, ownerId)) > DAV_PROPERTY_LIMITS.bytesPerAccount)
+      throw full(`at most ${DAV_PROPERTY_LIMITS.bytesPerAccount / 1024 / 1024} MiB per account`);
+  }
+
+  /** Whose item it is, once the access policy lets the viewer write it (403 otherwise, as for a PUT). */
+  private async writableOwner(viewer: Viewer, resource: DavResource): Promise<string> {
+    if (resource.kind === 'file')
+      return (await requireFileAccess(this.db, viewer, resource.row.id, 'write')).owner_id;
+    if (resource.id === null) {
+      if (resource.sharedWithMe || resource.ownerId !== viewer.id)
+        throw new DavError(403, DAV_MESSAGES.notAllowed);
+      return viewer.id;
+    }
+    const folder = await requireFolderAccess(this.db, viewer, resource.id, 'write').catch(() => {
+      throw new DavError(403, DAV_MESSAGES.notAllowed);
+    });
+    return folder.owner_id;
   }
 }
