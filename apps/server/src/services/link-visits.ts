@@ -104,7 +104,10 @@ export class LinkVisits {
     return `${tokenPath(token)}/zip/${selectionId}`;
   }
 
-  /** The zip itself: every file in it is claimed against the link's limit before a byte is sent. */
+  /**
+   * The zip itself: every file in it is claimed against the link's limit before a byte is sent, once the zip
+   * is built (a zip that cannot be made charges nothing).
+   */
   async openZip(token: string, unlockProof: string | undefined, selectionId: string): Promise<ZipDownload> {
     const link = await this.folderLink(token, unlockProof);
     const selection = await this.zips.recall(holderOf(link), selectionId).catch(() => {
@@ -114,8 +117,12 @@ export class LinkVisits {
     const below: string[] = [];
     for (const folder of folders) below.push(...(await folderAndDescendantIds(this.db, folder.id)));
     const counted = [...files.map((f) => f.id), ...(await fileIdsInFolders(this.db, below))];
-    if (!(await this.downloads.countManyThroughLink(counted, link.id))) throw unavailable();
-    return this.zips.pack(files, folders);
+    const zip = await this.zips.pack(files, folders);
+    if (!(await this.downloads.countManyThroughLink(counted, link.id))) {
+      zip.stream.destroy();
+      throw unavailable();
+    }
+    return zip;
   }
 
   private async folderView(

@@ -7,7 +7,9 @@ import {
   FOLDER_MESSAGES,
   MESSAGES,
   caseFold,
+  cleanFilename,
   downloadFilename,
+  FOLDER_MAX_DEPTH,
   type zipBodySchema,
 } from '@cloudstash/contract';
 import type { z } from 'zod';
@@ -50,7 +52,14 @@ export interface ZipDownload {
 class EntryNames {
   private readonly taken = new Set<string>();
 
-  claim(name: string): string {
+  /**
+   * A stored name as a safe entry name first: a name kept from before today's name rule (a backslash, a slash,
+   * a control character, dots alone) would make unzip tools write outside the folder, or the zip writer
+   * refuse the whole zip. The rule uploads are cleaned by decides it, and nothing visible left gives a
+   * placeholder.
+   */
+  claim(stored: string, fallback = 'Untitled'): string {
+    const name = cleanFilename(stored) || fallback;
     const dot = name.lastIndexOf('.');
     const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
     let candidate = name;
@@ -121,7 +130,9 @@ export class Zips {
     const zip = new yazl.ZipFile();
     if (delivered) zip.outputStream.once('end', () => delivered.flush());
     const top = new EntryNames();
-    for (const folder of folders) await this.addFolder(delivered, zip, folder, top.claim(folder.name));
+    const walked = new Set<string>();
+    for (const folder of folders)
+      await this.addFolder(delivered, zip, folder, top.claim(folder.name, 'Folder'), walked);
     for (const file of files) this.addFile(delivered, zip, file, top, '');
     // No length is announced: the writer's own estimate counts ZIP64 end records it then leaves out once the
     // central directory passes 64 KB (76 bytes too many for a folder of 3,000 files), and a length promised
@@ -150,19 +161,34 @@ export class Zips {
     return { files, folders };
   }
 
+  /**
+   * A folder's entries, and its subfolders'. Bounded like every walk of the tree: a folder already packed (a
+   * cycle in a damaged tree) or past the depth limit is left out, so no stored tree can make a zip run on.
+   */
   private async addFolder(
     delivered: Delivered | undefined,
     zip: yazl.ZipFile,
     folder: FolderRow,
     path: string,
+    walked: Set<string>,
+    depth = 1,
   ): Promise<void> {
+    if (walked.has(folder.id) || depth > FOLDER_MAX_DEPTH) return;
+    walked.add(folder.id);
     const names = new EntryNames();
     const children = await allChildFolders(this.db, folder.id);
     const files = await filesInFolder(this.db, folder.id);
     if (!children.length && !files.length)
       zip.addEmptyDirectory(path, { mtime: new Date(folder.updated_at) });
     for (const child of children)
-      await this.addFolder(delivered, zip, child, `${path}/${names.claim(child.name)}`);
+      await this.addFolder(
+        delivered,
+        zip,
+        child,
+        `${path}/${names.claim(child.name, 'Folder')}`,
+        walked,
+        depth + 1,
+      );
     for (const file of files) this.addFile(delivered, zip, file, names, `${path}/`);
   }
 
