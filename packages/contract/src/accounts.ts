@@ -318,11 +318,20 @@ export const registrationInfoSchema = z.object({ mode: registrationModeSchema })
  * GET and PATCH /admin/settings. Each `...Source` says whether its value comes from the database (an
  * administrator stored it) or from the environment (REGISTRATION, ALLOWED_UPLOAD_TYPES).
  */
+/**
+ * Whom the share dialog finds when someone types: `connected` (the default) people who share a group with them
+ * or who already share with them, by the start of a name or email, and anyone else only by their exact email;
+ * `everyone` every account by the start of a name or email, as some teams want.
+ */
+export const peopleDirectoryModeSchema = z.enum(['connected', 'everyone']);
+export type PeopleDirectoryMode = z.infer<typeof peopleDirectoryModeSchema>;
+
 export const instanceSettingsSchema = z.object({
   registration: registrationModeSchema,
   registrationSource: z.enum(['database', 'environment']),
   allowedUploadTypes: uploadTypesModeSchema,
   allowedUploadTypesSource: z.enum(['database', 'environment']),
+  peopleDirectory: peopleDirectoryModeSchema,
 });
 export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
 /** PATCH /admin/settings: the settings to store, one or more; those left out keep their values. */
@@ -330,8 +339,9 @@ export const updateSettingsBodySchema = z
   .object({
     registration: registrationModeSchema.optional(),
     allowedUploadTypes: uploadTypesModeSchema.optional(),
+    peopleDirectory: peopleDirectoryModeSchema.optional(),
   })
-  .refine((body) => body.registration !== undefined || body.allowedUploadTypes !== undefined, {
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Name a setting to change',
   });
 export type UpdateSettingsBody = z.input<typeof updateSettingsBodySchema>;

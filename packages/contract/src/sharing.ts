@@ -30,6 +30,7 @@ export const SHARE_MESSAGES = {
   oneGrantee: 'Share with exactly one person or group',
   roleInvalid: "Role must be 'viewer' or 'editor'",
   peopleListed: 'People fetched successfully',
+  peopleNeedsSession: 'Looking people up needs a signed-in session; access tokens cannot do this',
 } as const;
 
 export const GROUP_MESSAGES = {

@@ -173,3 +173,38 @@ export async function countExistingUsers(db: Executor, ids: string[]): Promise<n
   }
   return found;
 }
+
+/**
+ * Accounts someone may find when sharing, never themselves, by name, newest first: with `everyone` any account
+ * whose name or email starts with `q`; else those connected to `viewerId` (sharing a group with them, or a share
+ * either way between them) whose name or email starts with `q`, and any account whose email is exactly `q`.
+ */
+export async function findPeople(
+  db: Executor,
+  viewerId: string,
+  opts: { q: string; everyone: boolean; limit: number },
+): Promise<UserRecord[]> {
+  const q = opts.q.toLowerCase();
+  const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const startsWith = sql<boolean>`(lower(name) like ${prefix} escape '\\' or lower(email) like ${prefix} escape '\\')`;
+  const connected = sql<boolean>`(
+    id in (select m.user_id from group_members m join group_members mine on mine.group_id = m.group_id
+           where mine.user_id = ${viewerId})
+    or id in (select owner_id from shares where grantee_kind = 'user' and grantee_id = ${viewerId})
+    or id in (select created_by from shares where grantee_kind = 'user' and grantee_id = ${viewerId})
+    or id in (select s.owner_id from shares s join group_members mine on mine.group_id = s.grantee_id
+              where s.grantee_kind = 'group' and mine.user_id = ${viewerId})
+    or id in (select grantee_id from shares where grantee_kind = 'user'
+              and (owner_id = ${viewerId} or created_by = ${viewerId})))`;
+  return db
+    .selectFrom('users')
+    .select(PUBLIC_COLUMNS)
+    .where('id', '!=', viewerId)
+    .where(
+      opts.everyone ? startsWith : sql<boolean>`((${connected} and ${startsWith}) or lower(email) = ${q})`,
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .execute();
+}

@@ -31,6 +31,7 @@ import { FileVersions } from './file-versions';
 import { Health } from './health';
 import { JobQueue } from './jobs/queue';
 import { FolderTreeCheck } from './folder-tree-check';
+import { PeopleDirectory } from './sharing/people-directory';
 import { Maintenance } from './maintenance';
 import { Quotas } from './quotas';
 import { ReclaimQueue } from './reclaim-queue';
@@ -148,7 +149,8 @@ export function createServices(
   const removal = new AccountRemoval(db, trash, resumable, clock);
   const accessTokens = new AccessTokens(db, clock);
   const accounts = new Accounts(db, registration, { throttle, clock });
-  const shares = new Shares(db, clock, new ShareMails(db, mail, config));
+  const peopleDirectory = new PeopleDirectory(db, clock);
+  const shares = new Shares(db, clock, new ShareMails(db, mail, config), peopleDirectory);
   const zips = new Zips(db, store, signedUrls, downloads, config.downloadLinkMs, clock);
   const shareLinks = new ShareLinks(db, store, shareLinkTokens, downloads, config, throttle, clock);
   return {
@@ -185,7 +187,7 @@ export function createServices(
     signIn,
     registration,
     uploadTypes,
-    instanceSettings: new InstanceSettingsService(registration, uploadTypes),
+    instanceSettings: new InstanceSettingsService(registration, uploadTypes, peopleDirectory),
     totp,
     // Single sign-on, when a provider is configured.
     oidc: config.oidc

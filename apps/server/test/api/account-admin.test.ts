@@ -222,6 +222,7 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
       registrationSource: 'environment',
       allowedUploadTypes: 'media',
       allowedUploadTypesSource: 'environment',
+      peopleDirectory: 'connected',
     });
     expect((await t.client().get('/api/v1/admin/settings')).status).toBe(401);
     expect((await admin.patch('/api/v1/admin/settings', { registration: 'sometimes' })).status).toBe(400);
@@ -232,6 +233,7 @@ describe.each(DIALECTS)('who may register (%s)', (dialect) => {
       registrationSource: 'database',
       allowedUploadTypes: 'media',
       allowedUploadTypesSource: 'environment',
+      peopleDirectory: 'connected',
     });
     expect(await mode()).toBe('closed');
     const refused = await t.client().register();

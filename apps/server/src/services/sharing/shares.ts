@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/executor';
 import { AppError, notFound } from '../../errors';
 import { findGroup } from '../../repositories/groups';
 import * as shares from '../../repositories/shares';
-import { findUserByEmail, findUserById, listUsers } from '../../repositories/users';
+import { findPeople, findUserByEmail, findUserById } from '../../repositories/users';
 import { findFileWithOwner } from '../../repositories/files';
 import { findFolder } from '../../repositories/folders';
 import { isUniqueViolation } from '../accounts/errors';
@@ -28,6 +28,7 @@ import {
   type Grant,
 } from '../access-policy';
 import { isoNow, type Clock } from '../clock';
+import type { PeopleDirectory } from './people-directory';
 import type { Viewer } from '../sessions';
 import type { ShareMails } from './share-mails';
 
@@ -76,6 +77,7 @@ export class Shares {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly mails: ShareMails,
+    private readonly directory: PeopleDirectory,
   ) {}
 
   async create(viewer: Viewer, body: CreateShareBody): Promise<Share> {
@@ -190,13 +192,18 @@ export class Shares {
     return [...byItem.values()].map((item) => ({ ...item, permissions: permissions.get(item._id)! }));
   }
 
-  /** Accounts of this instance to share with, by name or email, never the viewer. */
+  /**
+   * Accounts to share with, never the viewer: those connected to them (a group in common, a share either way)
+   * by the start of a name or email, anyone else by their exact email only, or every account by the start of a
+   * name or email where Instance Settings opened the directory. An empty query finds no one, and an access
+   * token cannot look: the directory is for a person at the share dialog, not for a script to walk.
+   */
   async people(viewer: Viewer, q: string): Promise<SharePerson[]> {
-    const { rows } = await listUsers(this.db, { q, limit: PEOPLE_LIMIT + 1 });
-    return rows
-      .filter((u) => u.id !== viewer.id)
-      .slice(0, PEOPLE_LIMIT)
-      .map((u) => ({ _id: u.id, name: u.name, email: u.email }));
+    if (viewer.scope) throw new AppError('FORBIDDEN', SHARE_MESSAGES.peopleNeedsSession);
+    if (!q) return [];
+    const everyone = (await this.directory.mode()) === 'everyone';
+    const rows = await findPeople(this.db, viewer.id, { q, everyone, limit: PEOPLE_LIMIT });
+    return rows.map((u) => ({ _id: u.id, name: u.name, email: u.email }));
   }
 
   /** The item named by `fileId` or `folderId`, if the viewer may share it: 404 unseen, 403 seen but not theirs. */

@@ -149,8 +149,10 @@ function NoAccountHint({ target, what, text }: { target: ShareTarget; what: stri
   return (
     <div className="mt-2 flex flex-col gap-1 rounded-box bg-base-200 p-3 text-sm">
       <p className="break-words">
-        {what ? `No account has ${what}.` : `No account or group matches “${text.trim()}”.`} People need an
-        account on this instance before you can share with them.
+        {what
+          ? `No account has ${what}.`
+          : `No account or group matches “${text.trim()}”. Someone you do not share with yet is found by their full email address.`}{' '}
+        People need an account on this instance before you can share with them.
       </p>
       {target.kind === 'file' ? (
         <Link to={`/dashboard/file/${target.id}`} className="link font-medium">

@@ -4,6 +4,7 @@ import { useInstanceSettings } from '../api/settings';
 import { InviteSection } from './InviteSection';
 import { MailSection } from './MailSection';
 import { OutstandingInvitesSection } from './OutstandingInvitesSection';
+import { PeopleDirectorySection } from './PeopleDirectorySection';
 import { RegistrationSection } from './RegistrationSection';
 import { UploadTypesSection } from './UploadTypesSection';
 import { TrashSection } from './TrashSection';
@@ -24,6 +25,7 @@ export default function AdminSettingsPage() {
       <InviteSection />
       <OutstandingInvitesSection />
       {settings && <UploadTypesSection settings={settings} />}
+      {settings && <PeopleDirectorySection settings={settings} />}
       <VersionsSection />
       <TrashSection />
       <MailSection />

@@ -11,14 +11,15 @@ export interface SettingChoice<T extends string> {
 /**
  * An instance setting chosen among a few values with radio cards, saved by its Save button (choosing alone
  * saves nothing). It says whether the server environment still decides the value (`environmentVariable`) or
- * this screen does.
+ * this screen does; a setting no environment variable sets says what it is about instead (`about`).
  */
 export function ChoiceSettingSection<T extends string>({
   title,
   legend,
   name,
   environmentVariable,
-  fromEnvironment,
+  fromEnvironment = false,
+  about,
   choices,
   saved,
   saving,
@@ -27,8 +28,9 @@ export function ChoiceSettingSection<T extends string>({
   title: string;
   legend: string;
   name: string;
-  environmentVariable: string;
-  fromEnvironment: boolean;
+  environmentVariable?: string;
+  fromEnvironment?: boolean;
+  about?: string;
   choices: readonly SettingChoice<T>[];
   saved: T;
   saving: boolean;
@@ -40,9 +42,11 @@ export function ChoiceSettingSection<T extends string>({
     <SectionCard
       title={title}
       description={
-        fromEnvironment
-          ? `Set by the server environment (${environmentVariable}) until you choose here.`
-          : 'Chosen here; this overrides the server environment.'
+        !environmentVariable
+          ? about
+          : fromEnvironment
+            ? `Set by the server environment (${environmentVariable}) until you choose here.`
+            : 'Chosen here; this overrides the server environment.'
       }
     >
       <SettingSaveForm
