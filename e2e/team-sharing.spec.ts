@@ -102,7 +102,12 @@ test('team sharing: a group edits a shared folder, a person shared as viewer onl
   await ownerPage.keyboard.press('Enter');
   const search = share.getByRole('combobox', { name: 'Add people or groups' });
   await expect(search).toBeFocused();
+  // Someone the owner does not share with yet is found by their whole email, not by a part of it.
   await ownerPage.keyboard.type(viewer.account.email.split('@')[0]!);
+  await expect(
+    share.getByText(/Someone you do not share with yet is found by their full email address/),
+  ).toBeVisible();
+  await ownerPage.keyboard.type(`@${viewer.account.email.split('@')[1]!}`);
   await expect(share.getByRole('option', { name: new RegExp(viewer.account.name) })).toBeVisible();
   // The results float over the dialog: a quick picture of them, no scan (the scans above cover the dialog).
   await ownerPage.screenshot({ path: testInfo.outputPath('share-dialog-results.png') });
