@@ -5,6 +5,7 @@ export const DAV_MESSAGES = {
   locked: 'This resource is locked',
   lockConflict: 'This resource is locked by someone else',
   lockTokenMismatch: 'The lock token does not match this resource',
+  lockNotYours: 'Only the account that took this lock can end it',
   preconditionFailed: 'The If header did not match',
   badIfHeader: 'The If header could not be read',
   badXml: 'The request body is not well-formed XML',

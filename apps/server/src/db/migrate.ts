@@ -26,6 +26,7 @@ import * as m024 from './migrations/024-trash';
 import * as m025 from './migrations/025-sharing';
 import * as m026 from './migrations/026-mail-outbox';
 import * as m027 from './migrations/027-dav-property-sizes';
+import * as m028 from './migrations/028-dav-locks-by-item';
 import { isPostgres } from './totals';
 
 /**
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '025_sharing': m025,
   '026_mail_outbox': m026,
   '027_dav_property_sizes': m027,
+  '028_dav_locks_by_item': m028,
 };
 
 /**

@@ -381,8 +381,12 @@ export interface ResumableUploadsTable {
 /** A WebDAV write lock on a path of its owner's tree (db/migrations/023-webdav.ts). */
 export interface DavLocksTable {
   token: string;
+  /** The account that holds the lock: only it may submit the token. */
   owner_id: string;
-  path: string;
+  /** The locked item: `file:{id}`, `folder:{id}`, or `root:{owner}` for the top of an account's tree. */
+  item_key: string;
+  /** Whose tree the item is in. */
+  tree_owner_id: string;
   depth: '0' | 'infinity';
   scope: 'exclusive' | 'shared';
   owner_xml: string;

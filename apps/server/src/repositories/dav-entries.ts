@@ -8,6 +8,8 @@ const inFolder = (folderId: string | null) =>
 /** The columns a WebDAV listing shows of a file. */
 const ENTRY_COLUMNS = [
   'id',
+  'owner_id',
+  'folder_id',
   'filename',
   'exact_name',
   'mimetype',
@@ -20,6 +22,8 @@ const ENTRY_COLUMNS = [
 
 export interface DavFileRow {
   id: string;
+  owner_id: string;
+  folder_id: string | null;
   filename: string;
   exact_name: number;
   mimetype: string;

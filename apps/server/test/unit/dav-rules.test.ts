@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ifHeaderHolds, parseIfHeader, submittedTokens } from '../../src/services/dav/if-header';
-import { lockTimeout, selfAndAncestors } from '../../src/services/dav/locks';
+import { lockTimeout } from '../../src/services/dav/locks';
 import { VisibleNames, numbered, storedNameCandidates } from '../../src/services/dav/names';
 
 const pathOf = (url: string) => new URL(url, 'http://h').pathname.replace(/^\/dav/, '') || '/';
@@ -57,6 +57,5 @@ describe('locks', () => {
     expect(lockTimeout('Second-600')).toBe(600);
     expect(lockTimeout('Infinite, Second-4100000000')).toBe(86_400);
     expect(lockTimeout(undefined)).toBe(3600);
-    expect(selfAndAncestors('/a/b')).toEqual(['/', '/a', '/a/b']);
   });
 });

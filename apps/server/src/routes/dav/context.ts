@@ -10,6 +10,7 @@ import {
   submittedTokens,
   type IfList,
 } from '../../services/dav/if-header';
+import type { LockTarget } from '../../services/dav/locks';
 import type { DavResource, Resolved } from '../../services/dav/tree';
 import type { Viewer } from '../../services/sessions';
 import { davSegments, treePathOfUrl } from './paths';
@@ -51,26 +52,25 @@ export const etagOf = (resource: DavResource | undefined) =>
  */
 export async function assertConditions(
   dav: DavRequest,
-  targets: Array<{ path: string; withBelow: boolean }>,
+  targets: Array<{ at: LockTarget; withBelow: boolean }>,
 ): Promise<void> {
   await assertIfHolds(dav);
-  await dav.services.dav.locks.assertUnlocked(dav.viewer.id, targets, dav.tokens);
+  await dav.services.dav.locks.assertUnlocked(dav.viewer, targets, dav.tokens);
 }
 
 export async function assertIfHolds(dav: DavRequest): Promise<void> {
   if (!dav.ifLists) return;
   const { tree, locks } = dav.services.dav;
   const holds = await ifHeaderHolds(dav.ifLists, async (tagged) => {
-    let path = dav.target.path;
-    let resource = dav.target.resource;
-    if (tagged !== undefined && tagged !== path) {
-      path = tagged;
-      resource = tagged.startsWith('/')
-        ? (await tree.resolve(dav.viewer, tagged.split('/').filter(Boolean))).resource
+    let at: LockTarget | undefined = dav.target;
+    if (tagged !== undefined && tagged !== dav.target.path) {
+      // A tagged list names another resource: a path in the caller's tree, or a URL of somewhere else.
+      at = tagged.startsWith('/')
+        ? await tree.resolve(dav.viewer, tagged.split('/').filter(Boolean))
         : undefined;
     }
-    const held = path.startsWith('/') ? await locks.covering(dav.viewer.id, path) : [];
-    return { etag: etagOf(resource), lockTokens: new Set(held.map((l) => l.token)) };
+    const held = at ? await locks.covering(await locks.siteOf(at)) : [];
+    return { etag: etagOf(at?.resource), lockTokens: new Set(held.map((l) => l.token)) };
   });
   if (!holds) throw new DavError(412, DAV_MESSAGES.preconditionFailed);
 }

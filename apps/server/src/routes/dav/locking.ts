@@ -2,13 +2,16 @@ import type { FastifyReply } from 'fastify';
 import { DAV_MESSAGES } from '@cloudstash/contract';
 import { DavError } from '../../services/dav/errors';
 import { lockTimeout, type DavLockRow } from '../../services/dav/locks';
+import type { Resolved } from '../../services/dav/tree';
 import { assertIfHolds, type DavRequest } from './context';
+import { lockRoots } from './lock-roots';
 import { activeLock } from './properties';
 import { writeEmptyFile } from './writes';
 import { XML_HEAD, childElements, isDav, parseXml, readXmlBody, serialize } from './xml';
 
-function lockAnswer(lock: DavLockRow, isFolder: boolean): string {
-  return `${XML_HEAD}<d:prop xmlns:d="DAV:"><d:lockdiscovery>${activeLock(lock, isFolder)}</d:lockdiscovery></d:prop>\n`;
+function lockAnswer(lock: DavLockRow, at: Resolved): string {
+  const rootHref = lockRoots(at.chain, at.resource!)(lock);
+  return `${XML_HEAD}<d:prop xmlns:d="DAV:"><d:lockdiscovery>${activeLock({ lock, rootHref })}</d:lockdiscovery></d:prop>\n`;
 }
 
 /**
@@ -22,11 +25,11 @@ export async function lock(dav: DavRequest, reply: FastifyReply) {
   if (!body.trim()) {
     if (!target.resource) throw new DavError(404, DAV_MESSAGES.notFound);
     await assertIfHolds(dav);
-    const refreshed = await services.dav.locks.refresh(viewer.id, target.path, dav.tokens, timeout);
+    const refreshed = await services.dav.locks.refresh(viewer, target, dav.tokens, timeout);
     return reply
       .status(200)
       .header('content-type', 'application/xml; charset=utf-8')
-      .send(lockAnswer(refreshed, target.resource.kind === 'folder'));
+      .send(lockAnswer(refreshed, target));
   }
   const depthHeader = String(dav.request.headers.depth ?? 'infinity').toLowerCase();
   if (depthHeader !== '0' && depthHeader !== 'infinity') throw new DavError(400, DAV_MESSAGES.badDepth);
@@ -42,27 +45,29 @@ export async function lock(dav: DavRequest, reply: FastifyReply) {
     ownerXml += node.nodeType === 1 ? serialize(node as never) : escapeText(node.nodeValue ?? '');
   }
   await assertIfHolds(dav);
-  let created = false;
-  if (!target.resource) {
-    if (!target.parent) throw new DavError(409, DAV_MESSAGES.noParent);
-    await services.dav.locks.assertUnlocked(viewer.id, [{ path: target.path, withBelow: false }], dav.tokens);
-  }
-  const held = await services.dav.locks.lock(viewer.id, target.path, {
+  const request = {
     scope,
     depth: depthHeader === '0' ? '0' : 'infinity',
     ownerXml,
     timeoutSeconds: timeout,
-  });
-  if (!target.resource) {
-    // RFC 4918 section 7.3: a lock on an unmapped name makes an empty resource there, locked.
+  } as const;
+  let at = target;
+  if (!at.resource) {
+    // RFC 4918 section 7.3: a lock on an unmapped name makes an empty resource there, locked. Whatever would
+    // refuse the lock refuses it before the file is made.
+    if (!at.parent) throw new DavError(409, DAV_MESSAGES.noParent);
+    await services.dav.locks.assertUnlocked(viewer, [{ at, withBelow: false }], dav.tokens);
+    await services.dav.locks.assertCanLock(at, request);
     await writeEmptyFile(dav);
-    created = true;
+    at = await services.dav.tree.resolve(viewer, dav.segments);
+    if (!at.resource) throw new DavError(409, DAV_MESSAGES.noParent);
   }
+  const held = await services.dav.locks.lock(viewer, at.resource!, request);
   return reply
-    .status(created ? 201 : 200)
+    .status(at === target ? 200 : 201)
     .header('lock-token', `<${held.token}>`)
     .header('content-type', 'application/xml; charset=utf-8')
-    .send(lockAnswer(held, target.resource?.kind === 'folder'));
+    .send(lockAnswer(held, at));
 }
 
 /** UNLOCK: removes the lock named by the Lock-Token header, if it applies to the request's resource. */
@@ -70,7 +75,7 @@ export async function unlock(dav: DavRequest, reply: FastifyReply) {
   const header = String(dav.request.headers['lock-token'] ?? '').trim();
   const match = /^<(.+)>$/.exec(header);
   if (!match) throw new DavError(400, DAV_MESSAGES.lockTokenMismatch);
-  await dav.services.dav.locks.unlock(dav.viewer.id, dav.target.path, match[1]!);
+  await dav.services.dav.locks.unlock(dav.viewer, dav.target, match[1]!);
   return reply.status(204).send();
 }
 

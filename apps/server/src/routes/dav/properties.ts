@@ -1,7 +1,7 @@
-import type { DavLockRow } from '../../services/dav/locks';
 import type { DeadProperty } from '../../services/dav/properties';
 import type { DavResource } from '../../services/dav/tree';
 import { etagOf } from './context';
+import type { ShownLock } from './lock-roots';
 import { hrefOf } from './paths';
 import { DAV_NS, emptyProp, escapeXml, statusLine, type PropName } from './xml';
 
@@ -11,8 +11,8 @@ export type PropRequest = { kind: 'allprop' } | { kind: 'propname' } | { kind: '
 /** Facts shared by every resource of one answer. */
 export interface PropContext {
   quota: { usedBytes: number; availableBytes: number | null };
-  /** The locks that apply to a path (held on it, or on an ancestor with depth infinity). */
-  locksOn(path: string): DavLockRow[];
+  /** The locks that apply to a resource (held on it, or on a folder above with depth infinity). */
+  locksOn(resource: DavResource): ShownLock[];
 }
 
 const LIVE = [
@@ -34,14 +34,14 @@ const SUPPORTED_LOCK =
   '<d:lockentry><d:lockscope><d:shared/></d:lockscope><d:locktype><d:write/></d:locktype></d:lockentry>';
 
 /** `<d:activelock>` of one lock, as LOCK answers and `lockdiscovery` show it. */
-export function activeLock(lock: DavLockRow, isFolder: boolean): string {
+export function activeLock({ lock, rootHref }: ShownLock): string {
   const owner = lock.owner_xml ? `<d:owner>${lock.owner_xml}</d:owner>` : '';
   return (
     `<d:activelock><d:locktype><d:write/></d:locktype><d:lockscope><d:${lock.scope}/></d:lockscope>` +
     `<d:depth>${lock.depth === 'infinity' ? 'infinity' : '0'}</d:depth>${owner}` +
     `<d:timeout>Second-${lock.timeout_seconds}</d:timeout>` +
     `<d:locktoken><d:href>${escapeXml(lock.token)}</d:href></d:locktoken>` +
-    `<d:lockroot><d:href>${escapeXml(hrefOf(lock.path, isFolder))}</d:href></d:lockroot></d:activelock>`
+    `<d:lockroot><d:href>${escapeXml(rootHref)}</d:href></d:lockroot></d:activelock>`
   );
 }
 
@@ -73,10 +73,7 @@ function liveValue(name: string, resource: DavResource, ctx: PropContext): strin
     case 'supportedlock':
       return SUPPORTED_LOCK;
     case 'lockdiscovery':
-      return ctx
-        .locksOn(resource.path)
-        .map((lock) => activeLock(lock, lock.path === resource.path && isFolder))
-        .join('');
+      return ctx.locksOn(resource).map(activeLock).join('');
     case 'quota-used-bytes':
       return isFolder ? String(ctx.quota.usedBytes) : undefined;
     case 'quota-available-bytes':

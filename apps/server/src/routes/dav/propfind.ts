@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { DAV_MESSAGES } from '@cloudstash/contract';
 import { DavError } from '../../services/dav/errors';
-import type { DavLockRow } from '../../services/dav/locks';
+import { lockKeyOf } from '../../services/dav/locks';
 import { resourceKey, type DavResource } from '../../services/dav/tree';
-import { selfAndAncestors } from '../../services/dav/locks';
 import type { DavRequest } from './context';
+import { lockRoots, shown, type ShownLock } from './lock-roots';
 import { propResponse, type PropContext, type PropRequest } from './properties';
 import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, childElements, isDav, parseXml, readXmlBody } from './xml';
 
@@ -45,17 +45,42 @@ export async function propfind(dav: DavRequest, reply: FastifyReply) {
     services.quotas.usageOf(viewer.id),
     services.quotas.remaining(viewer.id),
   ]);
-  // Every lock that can apply to the resource or its children: those on it and its ancestors, and below it.
-  const nearby: DavLockRow[] = [
-    ...(await services.dav.locks.covering(viewer.id, resource.path)),
-    ...(depth === '1' ? await services.dav.locks.below(viewer.id, resource.path) : []),
-  ];
+  const { locks } = services.dav;
+  // The locks on the resource and those above it; the ones of depth infinity cover its children too, which
+  // need only their own locks read, a batch at a time.
+  const covering = await locks.covering(await locks.siteOf(dav.target));
+  const inherited = shown(
+    covering.filter((lock) => lock.depth === 'infinity'),
+    lockRoots(dav.target.chain, resource),
+  );
+  const showsLocks =
+    wanted.kind === 'allprop' ||
+    (wanted.kind === 'prop' && wanted.names.some((n) => n.name === 'lockdiscovery'));
+  let childLocks = new Map<string, ShownLock[]>();
   const ctx: PropContext = {
     quota: { usedBytes: usage.usedBytes, availableBytes: remaining },
-    locksOn: (path) => {
-      const around = new Set(selfAndAncestors(path));
-      return nearby.filter((l) => l.path === path || (l.depth === 'infinity' && around.has(l.path)));
-    },
+    locksOn: (r) =>
+      r === resource
+        ? shown(covering, lockRoots(dav.target.chain, resource))
+        : (childLocks.get(lockKeyOf(r)) ?? inherited),
+  };
+  /** The locks of each child in `batch`: what covers the folder listed, and each child's own. */
+  const readChildLocks = async (children: DavResource[]) => {
+    childLocks = new Map();
+    if (!showsLocks || !children.length) return;
+    if (resource.kind === 'folder' && resource.sharedWithMe) {
+      // Shared items are in their owners' trees, each under folders of its own.
+      for (const child of children) {
+        const held = await locks.covering(await locks.siteOf({ resource: child }));
+        childLocks.set(lockKeyOf(child), shown(held, lockRoots([], child)));
+      }
+      return;
+    }
+    for (const lock of await locks.onItems(children)) {
+      const child = children.find((c) => lockKeyOf(c) === lock.item_key)!;
+      const own = childLocks.get(lock.item_key) ?? inherited;
+      childLocks.set(lock.item_key, [...own, ...shown([lock], lockRoots([], child))]);
+    }
   };
   const needsDead = wanted.kind !== 'prop' || wanted.names.some((n) => n.ns !== 'DAV:');
   async function* render(): AsyncGenerator<string> {
@@ -65,6 +90,7 @@ export async function propfind(dav: DavRequest, reply: FastifyReply) {
       const dead = needsDead
         ? await services.dav.properties.listMany(batch.map(resourceKey))
         : new Map<string, never[]>();
+      await readChildLocks(batch.filter((r) => r !== resource));
       const text = batch.map((r) => propResponse(r, wanted, dead.get(resourceKey(r)) ?? [], ctx)).join('');
       batch = [];
       return text;

@@ -31,7 +31,7 @@ const MS_NS = 'urn:schemas-microsoft-com:';
 export async function proppatch(dav: DavRequest, reply: FastifyReply) {
   const resource = dav.target.resource;
   if (!resource) throw new DavError(404, DAV_MESSAGES.notFound);
-  await assertConditions(dav, [{ path: resource.path, withBelow: false }]);
+  await assertConditions(dav, [{ at: dav.target, withBelow: false }]);
   const root = parseXml(await readXmlBody(dav.request.raw));
   if (!isDav(root, 'propertyupdate')) throw new DavError(400, DAV_MESSAGES.badXml);
   const changes: PropertyChange[] = [];

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { DAV_MESSAGES, MESSAGES, fileTooLargeMessage } from '@cloudstash/contract';
 import { AppError } from '../../errors';
 import { DavError } from '../../services/dav/errors';
+import type { LockTarget } from '../../services/dav/locks';
 import { resourceKey, type DavFolder, type DavResource } from '../../services/dav/tree';
 import { ingestToTempFile, newTempPath, UploadSourceError, UploadTooLargeError } from '../../upload/ingest';
 import { assertConditions, etagOf, type DavRequest } from './context';
@@ -65,7 +66,7 @@ export async function put(dav: DavRequest, reply: FastifyReply) {
   const { services, viewer, target, request } = dav;
   if (target.resource?.kind === 'folder') throw new DavError(405, DAV_MESSAGES.notAllowed);
   if (!target.parent) throw new DavError(409, DAV_MESSAGES.noParent);
-  await assertConditions(dav, [{ path: target.path, withBelow: false }]);
+  await assertConditions(dav, [{ at: target, withBelow: false }]);
   const declared = Number(request.headers['content-length']);
   const { maxUploadBytes } = services.config;
   if (declared > maxUploadBytes)
@@ -88,8 +89,9 @@ export async function put(dav: DavRequest, reply: FastifyReply) {
  * (into the trash with them when the instance keeps one, so a restore brings them back).
  */
 async function removeResource(dav: DavRequest, resource: DavResource): Promise<void> {
-  await dav.services.dav.tree.remove(dav.viewer, resource);
-  await dav.services.dav.locks.forget(dav.viewer.id, resource.path);
+  await dav.services.dav.locks.endLocksAfter(resource, () =>
+    dav.services.dav.tree.remove(dav.viewer, resource),
+  );
 }
 
 /** DELETE: a file, or a folder with everything in it, through the deletes the API uses. */
@@ -97,7 +99,7 @@ export async function remove(dav: DavRequest, reply: FastifyReply) {
   const resource = dav.target.resource;
   if (!resource) throw new DavError(404, DAV_MESSAGES.notFound);
   if (resource.kind === 'folder' && resource.id === null) throw new DavError(403, DAV_MESSAGES.notAllowed);
-  await assertConditions(dav, [{ path: resource.path, withBelow: resource.kind === 'folder' }]);
+  await assertConditions(dav, [{ at: dav.target, withBelow: resource.kind === 'folder' }]);
   await removeResource(dav, resource);
   return reply.status(204).send();
 }
@@ -108,7 +110,7 @@ export async function mkcol(dav: DavRequest, reply: FastifyReply) {
   if ((await readXmlBody(dav.request.raw)).length) throw new DavError(415, DAV_MESSAGES.bodyNotAllowed);
   if (target.resource) throw new DavError(405, DAV_MESSAGES.exists);
   if (!target.parent) throw new DavError(409, DAV_MESSAGES.noParent);
-  await assertConditions(dav, [{ path: target.path, withBelow: false }]);
+  await assertConditions(dav, [{ at: target, withBelow: false }]);
   await dav.services.dav.tree.makeFolder(dav.viewer, target.parent, target.name);
   return reply.status(201).send();
 }
@@ -132,14 +134,15 @@ export async function copyOrMove(dav: DavRequest, reply: FastifyReply, kind: 'CO
   if (!dest.parent) throw new DavError(409, DAV_MESSAGES.noParent);
   const overwrite = String(request.headers.overwrite ?? 'T').toUpperCase() !== 'F';
   if (dest.resource && !overwrite) throw new DavError(412, DAV_MESSAGES.exists);
-  const targets = [{ path: dest.path, withBelow: true }];
-  if (kind === 'MOVE') targets.push({ path: source.path, withBelow: true });
+  const targets = [{ at: dest as LockTarget, withBelow: true }];
+  if (kind === 'MOVE') targets.push({ at: target, withBelow: true });
   await assertConditions(dav, targets);
   if (dest.resource) await removeResource(dav, dest.resource);
   const parent: DavFolder = dest.parent;
   if (kind === 'MOVE') {
-    await services.dav.tree.move(viewer, source, parent, dest.name);
-    await services.dav.locks.forget(viewer.id, source.path);
+    await services.dav.locks.endLocksAfter(source, () =>
+      services.dav.tree.move(viewer, source, parent, dest.name),
+    );
   } else {
     const copied = await services.dav.tree.copy(viewer, source, parent, dest.name, depth === 'infinity');
     await services.dav.properties.copy(resourceKey(source), copied, parent.ownerId);

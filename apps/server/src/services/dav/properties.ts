@@ -3,10 +3,10 @@ import type { Db } from '../../db/connect';
 import { inTransaction, type Executor } from '../../db/executor';
 import * as props from '../../repositories/dav-properties';
 import type { DeadProperty } from '../../repositories/dav-properties';
-import { requireFileAccess, requireFolderAccess } from '../access-policy';
 import type { Viewer } from '../sessions';
 import { DavError } from './errors';
 import { resourceKey, type DavResource } from './tree';
+import { writableTreeOwner } from './write-access';
 
 export type { DeadProperty };
 
@@ -44,7 +44,7 @@ export class DavProperties {
    * item, 507 when what it would then hold passes a cap (and nothing of the request is kept).
    */
   async apply(viewer: Viewer, resource: DavResource, changes: PropertyChange[]): Promise<void> {
-    const ownerId = await this.writableOwner(viewer, resource);
+    const ownerId = await writableTreeOwner(this.db, viewer, resource);
     const key = resourceKey(resource);
     await inTransaction(this.db, async (trx) => {
       await props.serialisePropertyWrites(trx, ownerId);
@@ -75,20 +75,5 @@ export class DavProperties {
       throw full(`at most ${DAV_PROPERTY_LIMITS.bytesPerItem / 1024} KiB per item`);
     if ((await props.bytesOfOwner(trx, ownerId)) > DAV_PROPERTY_LIMITS.bytesPerAccount)
       throw full(`at most ${DAV_PROPERTY_LIMITS.bytesPerAccount / 1024 / 1024} MiB per account`);
-  }
-
-  /** Whose item it is, once the access policy lets the viewer write it (403 otherwise, as for a PUT). */
-  private async writableOwner(viewer: Viewer, resource: DavResource): Promise<string> {
-    if (resource.kind === 'file')
-      return (await requireFileAccess(this.db, viewer, resource.row.id, 'write')).owner_id;
-    if (resource.id === null) {
-      if (resource.sharedWithMe || resource.ownerId !== viewer.id)
-        throw new DavError(403, DAV_MESSAGES.notAllowed);
-      return viewer.id;
-    }
-    const folder = await requireFolderAccess(this.db, viewer, resource.id, 'write').catch(() => {
-      throw new DavError(403, DAV_MESSAGES.notAllowed);
-    });
-    return folder.owner_id;
   }
 }

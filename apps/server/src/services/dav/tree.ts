@@ -42,6 +42,8 @@ export interface Resolved {
   name: string;
   resource?: DavResource;
   parent?: DavFolder;
+  /** The folders the path walked through, the top first: what the caller sees above the resource. */
+  chain: DavFolder[];
 }
 
 const PAGE = 500;
@@ -97,16 +99,19 @@ export class DavTree {
   /** Resolves decoded path segments, folder by folder, then the last one as a folder or a file. */
   async resolve(viewer: Viewer, segments: string[]): Promise<Resolved> {
     let folder = this.root(viewer);
-    if (!segments.length) return { path: '/', name: '', resource: folder };
+    if (!segments.length) return { path: '/', name: '', resource: folder, chain: [] };
+    const chain: DavFolder[] = [];
     for (const segment of segments.slice(0, -1)) {
       const next = await this.childOf(viewer, folder, segment);
       if (next?.kind !== 'folder')
-        return { path: joinPath(joinPath(folder.path, segment), '…'), name: segments.at(-1)! };
+        return { path: joinPath(joinPath(folder.path, segment), '…'), name: segments.at(-1)!, chain };
+      chain.push(folder);
       folder = next;
     }
+    chain.push(folder);
     const name = segments.at(-1)!;
     const path = joinPath(folder.path, name);
-    return { path, name, parent: folder, resource: await this.childOf(viewer, folder, name) };
+    return { path, name, parent: folder, resource: await this.childOf(viewer, folder, name), chain };
   }
 
   /** The folder or file shown as `name` in `folder`. */
