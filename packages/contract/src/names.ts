@@ -96,6 +96,23 @@ export function uploadFilename(
 }
 
 /**
+ * The name an upload keeps on an instance that takes any type (a drive): what the person gave, extension
+ * included, whatever the bytes look like. That is the chosen file's whole name when nothing else was typed,
+ * or when the typed name is the one the web app fills in (the file's name without its extension); a typed name
+ * without an extension takes the chosen file's ("Logo" for "Logo final.ai" is "Logo.ai"). Cleaned as every
+ * upload name is.
+ */
+export function exactUploadName(typed: string | undefined, original: string | undefined): string {
+  const whole = cleanFilename(original ?? '');
+  const chosen = cleanFilename(typed ?? '');
+  if (!chosen || chosen === cleanFilename(filenameWithoutExtension(original ?? ''))) return whole || 'Untitled';
+  const came = nameExtension(whole);
+  if (nameExtension(chosen) !== undefined || came === undefined) return chosen;
+  const room = FILENAME_MAX_LENGTH - came.length - 1;
+  return `${[...chosen].slice(0, room).join('').trim()}.${came}`;
+}
+
+/**
  * The name a download is saved under: {name}.{extension}, the extension chosen by the media type ("bin" when
  * unknown). A name that already ends with an extension that fits its type, in any case ("Q3 report.pdf",
  * "Zeta.JPEG" for a JPEG, "budget.csv" for text), keeps it and gets no second one.
@@ -104,4 +121,12 @@ export function downloadFilename(filename: string, mimetype: string): string {
   const own = nameExtension(filename);
   if (own !== undefined && extensionFitsType(own, mimetype)) return filename;
   return `${filename}.${extensionForMime(mimetype)}`;
+}
+
+/**
+ * The name a file is saved under when downloaded: a name kept exactly as given (by a WebDAV or sync client, or
+ * any upload on an instance that takes any type) as it is; any other as downloadFilename gives.
+ */
+export function savedFilename(filename: string, mimetype: string, exact: boolean): string {
+  return exact ? filename : downloadFilename(filename, mimetype);
 }

@@ -45,6 +45,8 @@ export type Uploader = z.infer<typeof uploaderSchema>;
 export const fileSchema = z.object({
   _id: z.string(),
   filename: z.string(),
+  /** The name a download of the file is saved under (the one filename shows, with the extension it needs). */
+  downloadName: z.string(),
   mimetype: z.string(),
   size: z.number().int().nonnegative(),
   isPublic: z.boolean(),

@@ -20,6 +20,8 @@ export const fileVersionSchema = z.object({
   _id: z.string(),
   size: z.number().int().nonnegative(),
   mimetype: z.string(),
+  /** The name a download of this version is saved under. */
+  downloadName: z.string(),
   /** When these bytes stopped being the file's current bytes. */
   createdAt: z.string(),
   /** Who replaced them; null once that account is gone. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDisplayName, cleanFilename, downloadFilename, uploadFilename } from '../src';
+import {
+  cleanDisplayName,
+  cleanFilename,
+  downloadFilename,
+  exactUploadName,
+  savedFilename,
+  uploadFilename,
+} from '../src';
 
 describe('names', () => {
   it('strips direction marks, zero-width characters and controls, and turns paths into plain names', () => {
@@ -47,5 +54,26 @@ describe('cleanDisplayName', () => {
     expect(cleanDisplayName('Eve\u202Egnp\u200B \r\n\u001bX')).toBe('Evegnp X');
     expect(cleanDisplayName('\u200B\u202E')).toBe('');
     expect([...cleanDisplayName('é'.repeat(150))]).toHaveLength(100);
+  });
+});
+
+describe('names kept as sent (an instance that takes any type)', () => {
+  it('keeps the chosen file’s whole name, whatever the type its bytes are', () => {
+    expect(exactUploadName(undefined, 'Pitch deck.key')).toBe('Pitch deck.key');
+    expect(exactUploadName('Pitch deck', 'Pitch deck.key')).toBe('Pitch deck.key');
+    expect(exactUploadName('archive.tar', 'archive.tar.gz')).toBe('archive.tar.gz');
+    expect(exactUploadName('', 'render.mov')).toBe('render.mov');
+  });
+
+  it('keeps a typed name as typed, with the chosen file’s extension when it has none', () => {
+    expect(exactUploadName('Logo', 'Logo final.ai')).toBe('Logo.ai');
+    expect(exactUploadName('Logo.pdf', 'Logo final.ai')).toBe('Logo.pdf');
+    expect(exactUploadName('Notes', 'README')).toBe('Notes');
+    expect(exactUploadName('bad\u202Ename', 'x.txt')).toBe('badname.txt');
+  });
+
+  it('saves an exact name as it is and any other with the extension of its type', () => {
+    expect(savedFilename('Logo final.ai', 'application/pdf', true)).toBe('Logo final.ai');
+    expect(savedFilename('Holiday', 'image/jpeg', false)).toBe('Holiday.jpg');
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, downloadFilename, isAllowedMimeType } from '@cloudstash/contract';
+import { MESSAGES, isAllowedMimeType, savedFilename } from '@cloudstash/contract';
 import type { ByteRange } from '../blobs/blob-store';
 import { Crc32c } from '../blobs/checksum';
 import { FileRangeStream, type ReadCheck } from '../blobs/file-range-stream';
@@ -150,10 +150,11 @@ export async function sendContent(
   }
   const etag = contentEtag(file.blob_hash);
   const inline = disposition === 'preview' && showsInline(file.mimetype, request.headers['sec-fetch-dest']);
-  // A name a WebDAV client wrote is the whole name, extension included: it downloads exactly as written.
-  const exact = file.exact_name === 1;
+  // A name kept as given is the whole name, extension included: it downloads exactly as written.
   const name =
-    disposition === 'download' && !exact ? downloadFilename(file.filename, file.mimetype) : file.filename;
+    disposition === 'download'
+      ? savedFilename(file.filename, file.mimetype, file.exact_name === 1)
+      : file.filename;
   void reply.headers({
     'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
     'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', name),

@@ -648,6 +648,7 @@ export type PackedFile = Pick<
   | 'updated_at'
   | 'folder_id'
   | 'is_public'
+  | 'exact_name'
 >;
 
 const packedColumns = [
@@ -661,6 +662,7 @@ const packedColumns = [
   'updated_at',
   'folder_id',
   'is_public',
+  'exact_name',
 ] as const;
 
 /** Every file directly in the folder, oldest first (the order ` (2)` suffixes follow). */

@@ -3,6 +3,7 @@ import {
   MESSAGES,
   VERSION_MESSAGES,
   fileCategory,
+  savedFilename,
   type FileVersion,
   type StoredFile,
 } from '@cloudstash/contract';
@@ -33,11 +34,15 @@ interface VersionPlan {
   freedBytes: number;
 }
 
-function presentVersion(row: FileVersionWithReplacer): FileVersion {
+function presentVersion(
+  row: FileVersionWithReplacer,
+  file: { filename: string; exact_name?: number },
+): FileVersion {
   return {
     _id: row.id,
     size: Number(row.size),
     mimetype: row.mimetype,
+    downloadName: savedFilename(file.filename, row.mimetype, file.exact_name === 1),
     createdAt: row.created_at,
     replacedBy:
       row.replaced_by && row.replaced_by_name !== null
@@ -139,8 +144,8 @@ export class FileVersions {
 
   /** A file's kept versions, newest first. */
   async list(viewer: Viewer, fileId: string): Promise<FileVersion[]> {
-    await requireFileAccess(this.db, viewer, fileId, 'own');
-    return (await versions.listVersions(this.db, fileId)).map(presentVersion);
+    const file = await requireFileAccess(this.db, viewer, fileId, 'own');
+    return (await versions.listVersions(this.db, fileId)).map((row) => presentVersion(row, file));
   }
 
   /** The bytes of one version, to download; nothing is read until `read` is called. */

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   cleanFilename,
   isStorableExactName,
+  exactUploadName,
   uploadFilename,
   fileCategory,
   updateFileBodySchema,
@@ -160,7 +161,8 @@ export class Files {
    */
   async upload(viewer: Viewer, { fields, file }: ReceivedUpload): Promise<StoredFile> {
     if (file.size === 0) throw new AppError('EMPTY_FILE', MESSAGES.emptyFile);
-    const type = await this.acceptedType({
+    const mode = await this.uploadTypes.mode();
+    const type = await acceptedUploadType(mode, {
       head: file.head,
       text: file,
       declaredType: file.declaredType,
@@ -171,7 +173,12 @@ export class Files {
     const folder = await this.requireTargetFolder(viewer, ownerId, fields.folderId);
 
     const now = isoNow(this.clock);
-    const name = uploadFilename(fields.filename, file.originalName, type);
+    // On a drive (any type) a name is what the person gave, extension included, whatever the bytes look like;
+    // the spec's default instance names an upload by its type, as the spec has it.
+    const exact = mode === 'any';
+    const name = exact
+      ? exactUploadName(fields.filename, file.originalName)
+      : uploadFilename(fields.filename, file.originalName, type);
     const request = fields.request;
     const row: files.NewFileRow = {
       id: crypto.randomUUID(),
@@ -187,6 +194,7 @@ export class Files {
       created_at: now,
       updated_at: now,
       folder_id: folder?.id ?? null,
+      exact_name: exact ? 1 : 0,
       ...(request && { request_id: request.id, upload_note: request.note }),
     };
     await this.references.commitNewFile(row, file, async (trx) => {

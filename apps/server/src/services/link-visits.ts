@@ -3,7 +3,7 @@ import {
   FOLDER_MAX_DEPTH,
   FOLDER_MESSAGES,
   MAX_PAGE_SIZE,
-  downloadFilename,
+  savedFilename,
   fileListQuerySchema,
   type SharedFile,
   type SharedFolderView,
@@ -163,7 +163,7 @@ export class LinkVisits {
       files: page.items.map((row) => ({
         _id: row.id,
         filename: row.filename,
-        downloadName: downloadFilename(row.filename, row.mimetype),
+        downloadName: savedFilename(row.filename, row.mimetype, row.exact_name === 1),
         mimetype: row.mimetype,
         size: Number(row.size),
         createdAt: row.created_at,

@@ -1,5 +1,5 @@
 import type { StorageStats, StoredFile, User } from '@cloudstash/contract';
-import { API_BASE } from '@cloudstash/contract';
+import { API_BASE, savedFilename } from '@cloudstash/contract';
 import type { TotalColumn } from '../repositories/file-totals';
 import type { FileWithOwner } from '../repositories/files';
 import type { UserRecord } from '../repositories/users';
@@ -37,6 +37,7 @@ export function presentFile(
   return {
     _id: row.id,
     filename: row.filename,
+    downloadName: savedFilename(row.filename, row.mimetype, row.exact_name === 1),
     mimetype: row.mimetype,
     size: row.size,
     isPublic: row.is_public === 1,

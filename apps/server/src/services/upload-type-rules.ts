@@ -39,9 +39,10 @@ export function assertAcceptedType(detected: string, declaredType: string | unde
 
 /**
  * The type an upload is stored as, or a 415. Under `media` only the spec's types pass, exactly as before.
- * Under `any` every file passes: the type comes from the bytes, then from the name's extension, then is
- * application/octet-stream; text whose extension names markup or a script becomes that type (which is never
- * shown inline). Only a file claiming to be an image, a video or a PDF that its bytes are not is refused.
+ * Under `any` (a drive) every file passes, whatever it claims: the type comes from the bytes, then from the
+ * name's extension, then is application/octet-stream; text whose extension names markup or a script becomes
+ * that type. The type decides only preview, thumbnail and how the bytes are served: a `.mov` whose bytes are
+ * no video is kept under its name as application/octet-stream and served as an attachment.
  */
 export async function acceptedUploadType(
   mode: UploadTypesMode,
@@ -60,10 +61,6 @@ export async function acceptedUploadType(
     if (detected.mimetype === 'application/octet-stream' || (isText && MARKUP_OR_SCRIPT.has(named))) {
       type = { mimetype: named };
     }
-  }
-  const declared = declaredTypeConflict(bytes.declaredType, type.mimetype);
-  if (declared && isAllowedMimeType(declared) && declared !== 'text/plain') {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', typeMismatchMessage(declared, type.mimetype));
   }
   return type;
 }

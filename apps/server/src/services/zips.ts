@@ -8,7 +8,7 @@ import {
   MESSAGES,
   caseFold,
   cleanFilename,
-  downloadFilename,
+  savedFilename,
   FOLDER_MAX_DEPTH,
   type zipBodySchema,
 } from '@cloudstash/contract';
@@ -200,7 +200,7 @@ export class Zips {
     names: EntryNames,
     prefix: string,
   ): void {
-    const name = names.claim(downloadFilename(file.filename, file.mimetype));
+    const name = names.claim(savedFilename(file.filename, file.mimetype, file.exact_name === 1));
     zip.addReadStreamLazy(
       `${prefix}${name}`,
       { compress: false, size: file.size, mtime: new Date(file.updated_at) },

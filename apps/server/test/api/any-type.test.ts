@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALLOWED_MIME_TYPES,
-  ANY_FILE_TYPE,
-  MESSAGES,
-  typeMismatchMessage,
-  unsupportedTypeMessage,
-} from '@cloudstash/contract';
+import { ALLOWED_MIME_TYPES, ANY_FILE_TYPE, MESSAGES, unsupportedTypeMessage } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { png, text, zip } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -220,19 +214,23 @@ describe.each(DIALECTS)('any file type, where the instance allows it (%s)', (dia
       expect(download.headers.get('content-type')).toBe('application/octet-stream');
     });
 
-    it("gives a file the detector's extension under a typed name, and never keeps a wrong media extension", async () => {
+    it("gives a typed name without an extension the chosen file's, and keeps a name whose bytes are something else", async () => {
       const typed = await upload({ bytes: zip(), name: 'archive.zip', type: '', filename: 'Backup' });
       expect(typed.body.data.filename).toBe('Backup.zip');
       const fake = await upload({ bytes: unknownBinary(), name: 'photo.jpg', type: '' });
-      expect(fake.body.data).toMatchObject({ filename: 'photo', mimetype: 'application/octet-stream' });
-      const { download } = await servedHeaders(owner, fake.body.data._id);
-      expect(dispositionName(download.headers.get('content-disposition'))).toBe('photo.bin');
+      expect(fake.body.data).toMatchObject({ filename: 'photo.jpg', mimetype: 'application/octet-stream' });
+      const { preview, download } = await servedHeaders(owner, fake.body.data._id);
+      expect(dispositionName(download.headers.get('content-disposition'))).toBe('photo.jpg');
+      expect(preview.headers.get('content-disposition')).toMatch(/^attachment;/);
     });
 
-    it('still refuses a file that claims to be an image, video or PDF its bytes are not', async () => {
+    it('refuses nothing for what it claims: markup sent as an image is kept under its name, served as markup', async () => {
       const answer = await upload({ bytes: SCRIPTED.html, name: 'cat.png', type: 'image/png' });
-      expect(answer.status).toBe(415);
-      expect(answer.body.message).toBe(typeMismatchMessage('image/png', 'text/html'));
+      expect(answer.status).toBe(201);
+      expect(answer.body.data).toMatchObject({ filename: 'cat.png', mimetype: 'text/html' });
+      const { preview } = await servedHeaders(owner, answer.body.data._id);
+      expect(preview.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(preview.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
       // A browser's own name for a text format is not a disguise.
       const csv = await upload({ bytes: text('a,b\n'), name: 'budget.csv', type: 'text/csv' });
       expect(csv.status).toBe(201);
@@ -242,7 +240,7 @@ describe.each(DIALECTS)('any file type, where the instance allows it (%s)', (dia
     it('keeps previews and thumbnails for the types that have them', async () => {
       const photo = await upload({ bytes: png(7), name: 'photo.png', type: 'image/png' });
       expect(photo.body.data).toMatchObject({
-        filename: 'photo',
+        filename: 'photo.png',
         mimetype: 'image/png',
         thumbnailPending: true,
       });

@@ -104,6 +104,7 @@ describe.each(MATRIX)('file versions ($dialect, $store store)', ({ dialect, stor
         _id: expect.any(String),
         size: A.length,
         mimetype: 'text/plain',
+        downloadName: 'notes.txt',
         createdAt: first.body.data.updatedAt,
         replacedBy: { _id: owner.user!._id, name: 'Olive' },
       },

@@ -84,7 +84,8 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
       await testApp.app.close();
       await db?.destroy();
       await database?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // A temporary file of a request that ended with the app may still be closing: retry as rm -rf would.
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
     },
   };
   return testApp;

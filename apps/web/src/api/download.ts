@@ -1,36 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import {
-  MESSAGES,
-  downloadFilename as savedName,
-  type Envelope,
-  type StoredFile,
-} from '@cloudstash/contract';
+import { MESSAGES, type Envelope, type StoredFile } from '@cloudstash/contract';
 import { apiRequest } from './api-client';
 import { invalidateFileData } from './file-cache';
 
 /**
- * A download is saved as {name}.{extension}, the extension chosen by the media type ("bin" if unknown); a name
- * that already ends with that extension keeps it once.
- */
-export function downloadFilename(file: Pick<StoredFile, 'filename' | 'mimetype'>): string {
-  return savedName(file.filename, file.mimetype);
-}
-
-/**
  * Asks for a signed link (the server counts the download once the bytes are delivered), then hands it to the
- * browser's own download manager: the link answers as an attachment named as downloadFilename gives, so the
+ * browser's own download manager: the link answers as an attachment under the file's download name, so the
  * bytes never pass through the tab's memory, however large the file, and the browser shows its own progress.
  * Returns false when no link could be had.
  */
 export async function downloadFile(
-  file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>,
+  file: Pick<StoredFile, '_id' | 'downloadName'>,
 ): Promise<boolean> {
   try {
     const link = await apiRequest<Envelope<{ url: string }>>(
       `/files/f/${encodeURIComponent(file._id)}/download`,
     );
-    startBrowserDownload(link.data.url, downloadFilename(file));
+    startBrowserDownload(link.data.url, file.downloadName);
     return true;
   } catch {
     return false;
@@ -47,7 +34,7 @@ const DOWNLOAD_REFRESH_DELAYS_MS = [0, 1000, 3000];
 export function useDownloadFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>) => {
+    mutationFn: async (file: Pick<StoredFile, '_id' | 'downloadName'>) => {
       if (!(await downloadFile(file))) throw new Error(MESSAGES.downloadFailed);
     },
     onSuccess: () => {

@@ -3,7 +3,7 @@ import type { StoredFile } from '@cloudstash/contract';
 import { useDownloadFile } from '../api/download';
 
 interface DownloadButtonProps {
-  file: Pick<StoredFile, '_id' | 'filename' | 'mimetype'>;
+  file: Pick<StoredFile, '_id' | 'filename' | 'downloadName'>;
   label?: string;
   className?: string;
 }

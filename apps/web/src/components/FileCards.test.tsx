@@ -10,6 +10,7 @@ afterEach(cleanup);
 const photo = (n: number): StoredFile => ({
   _id: `f${n}`,
   filename: `photo-${n}.jpg`,
+  downloadName: `photo-${n}.jpg`,
   mimetype: 'image/jpeg',
   size: 1024,
   isPublic: false,

@@ -1,4 +1,4 @@
-import { downloadFilename } from '@cloudstash/contract';
+import { savedFilename } from '@cloudstash/contract';
 
 /** What a file's name rule needs: its stored name, whether that is exact, and its type. */
 export interface NamedFile {
@@ -12,7 +12,7 @@ export interface NamedFile {
  * as it was written; a web upload with the extension of its type added unless the name already ends with it.
  */
 export function baseVisibleName(file: NamedFile): string {
-  return file.exact_name === 1 ? file.filename : downloadFilename(file.filename, file.mimetype);
+  return savedFilename(file.filename, file.mimetype, file.exact_name === 1);
 }
 
 /** `name.ext` → `name (n).ext` (`name (n)` without an extension; a leading dot is no extension). */

@@ -9,6 +9,7 @@ afterEach(cleanup);
 const file: StoredFile = {
   _id: 'f1',
   filename: 'beach',
+  downloadName: 'beach.png',
   mimetype: 'image/png',
   size: 10,
   isPublic: false,

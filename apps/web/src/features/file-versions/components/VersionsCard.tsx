@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  downloadFilename,
   fileTypeLabel,
   formatDate,
   formatSize,
@@ -79,7 +78,7 @@ export function VersionsCard({ file, keeps }: { file: StoredFile; keeps: number 
                     <a
                       className="btn btn-xs btn-ghost"
                       href={versionContentUrl(file._id, version._id)}
-                      download={downloadFilename(file.filename, version.mimetype)}
+                      download={version.downloadName}
                       aria-label={`Download the version replaced ${exactly}`}
                     >
                       Download

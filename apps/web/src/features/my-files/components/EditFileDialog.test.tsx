@@ -12,6 +12,7 @@ afterEach(cleanup);
 const file: StoredFile = {
   _id: 'f1',
   filename: 'notes',
+  downloadName: 'notes.txt',
   mimetype: 'text/plain',
   size: 10,
   isPublic: false,

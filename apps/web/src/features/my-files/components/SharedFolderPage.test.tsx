@@ -18,6 +18,7 @@ const NOW = '2026-03-01T00:00:00.000Z';
 const file: StoredFile = {
   _id: 'f1',
   filename: 'brief',
+  downloadName: 'brief.txt',
   mimetype: 'text/plain',
   size: 10,
   isPublic: false,
