@@ -105,7 +105,8 @@ export function uploadFilename(
 export function exactUploadName(typed: string | undefined, original: string | undefined): string {
   const whole = cleanFilename(original ?? '');
   const chosen = cleanFilename(typed ?? '');
-  if (!chosen || chosen === cleanFilename(filenameWithoutExtension(original ?? ''))) return whole || 'Untitled';
+  if (!chosen || chosen === cleanFilename(filenameWithoutExtension(original ?? '')))
+    return whole || 'Untitled';
   const came = nameExtension(whole);
   if (nameExtension(chosen) !== undefined || came === undefined) return chosen;
   const room = FILENAME_MAX_LENGTH - came.length - 1;

@@ -23,9 +23,7 @@ describe('downloadFile', () => {
     ) {
       clicked = { href: this.getAttribute('href') ?? '', download: this.download };
     });
-    await expect(downloadFile({ _id: 'f1', downloadName: 'Greeting.txt' })).resolves.toBe(
-      true,
-    );
+    await expect(downloadFile({ _id: 'f1', downloadName: 'Greeting.txt' })).resolves.toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/v1/files/f/f1/download',

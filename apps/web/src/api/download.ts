@@ -10,9 +10,7 @@ import { invalidateFileData } from './file-cache';
  * bytes never pass through the tab's memory, however large the file, and the browser shows its own progress.
  * Returns false when no link could be had.
  */
-export async function downloadFile(
-  file: Pick<StoredFile, '_id' | 'downloadName'>,
-): Promise<boolean> {
+export async function downloadFile(file: Pick<StoredFile, '_id' | 'downloadName'>): Promise<boolean> {
   try {
     const link = await apiRequest<Envelope<{ url: string }>>(
       `/files/f/${encodeURIComponent(file._id)}/download`,
