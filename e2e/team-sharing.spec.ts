@@ -4,7 +4,7 @@ import { section } from './support/accounts';
 import { createUser } from './support/api';
 import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
-import { checkScreen } from './support/screens';
+import { DESKTOP, PHONE, checkScreen } from './support/screens';
 import { checkInBothThemes } from './support/themed-screens';
 import { expect, test } from './support/test';
 import { openMenuLink, rowWith, toast } from './support/ui';
@@ -161,6 +161,18 @@ test('team sharing: a group edits a shared folder, a person shared as viewer onl
   await ownerPage.goto('/dashboard/my-files');
   await folderTile(ownerPage, 'Campaign').getByRole('link', { name: 'Campaign' }).click();
   await expect(fileLink(ownerPage, 'campaign notes')).toBeVisible();
+  // Its page says who uploaded it, the member, with the owner beside.
+  await fileLink(ownerPage, 'campaign notes').click();
+  const uploadedBy = ownerPage.getByRole('region', { name: 'Uploaded By' });
+  await expect(uploadedBy.getByText(member.account.name, { exact: true })).toBeVisible();
+  await expect(uploadedBy.getByText(`Owner: ${owner.account.name}`)).toBeVisible();
+  for (const size of [DESKTOP, PHONE]) {
+    await ownerPage.setViewportSize(size);
+    await ownerPage.reload();
+    await expect(uploadedBy.getByText(`Owner: ${owner.account.name}`)).toBeVisible();
+    await ownerPage.screenshot({ path: `/tmp/uploaded-by-${size.width}.png`, fullPage: true });
+  }
+  await ownerPage.setViewportSize(DESKTOP);
 
   // The viewer sees the folder and its file, and nothing that would change them.
   const viewerPage = viewer.page;

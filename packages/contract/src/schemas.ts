@@ -42,6 +42,22 @@ export const uploaderSchema = z.object({
 });
 export type Uploader = z.infer<typeof uploaderSchema>;
 
+/**
+ * Who put a file where it is, which is not always whose it is: a colleague's upload into a shared folder is
+ * the folder owner's file (their quota, their tree), sent by the colleague.
+ */
+export const fileUploaderSchema = z.object({
+  /** The account that uploaded it; null for a visitor of an upload link, who has none. */
+  _id: z.string().nullable(),
+  /** Their name, or the name the link's visitor gave; 'Unknown User' once the account is gone. */
+  name: z.string(),
+  /** The web app (or the API with a session), an app or sync client signed in with an access token, or a link. */
+  via: z.enum(['app', 'client', 'link']),
+  /** For `client`, to the owner and administrators: the access token's name (which app or device it was). */
+  client: z.string().optional(),
+});
+export type FileUploader = z.infer<typeof fileUploaderSchema>;
+
 export const fileSchema = z.object({
   _id: z.string(),
   filename: z.string(),
@@ -65,8 +81,17 @@ export const fileSchema = z.object({
    * ask again later; false once they exist, or when none will come (a type without one, or bytes that failed).
    */
   thumbnailPending: z.boolean(),
-  /** Absent (null) when the uploader's account no longer exists; shown as 'Unknown User'. */
+  /**
+   * The file's owner (the spec's uploader: files are their owner's uploads); null when the account no longer
+   * exists, shown as 'Unknown User'.
+   */
   uploadedBy: uploaderSchema.nullable(),
+  /**
+   * Who actually put the file here, shown as Uploaded By, with the owner beside where the two differ. Null
+   * where that is not known (a file that came through an upload link before this was recorded), and for an
+   * upload link's visitor to anyone but the owner and administrators, as the visitor's name was given to them.
+   */
+  uploader: fileUploaderSchema.nullable(),
   /** The folder holding the file; null at the top. */
   folderId: z.string().nullable(),
   /**

@@ -27,6 +27,7 @@ import * as m025 from './migrations/025-sharing';
 import * as m026 from './migrations/026-mail-outbox';
 import * as m027 from './migrations/027-dav-property-sizes';
 import * as m028 from './migrations/028-dav-locks-by-item';
+import * as m029 from './migrations/029-file-uploaders';
 import { isPostgres } from './totals';
 
 /**
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '026_mail_outbox': m026,
   '027_dav_property_sizes': m027,
   '028_dav_locks_by_item': m028,
+  '029_file_uploaders': m029,
 };
 
 /**

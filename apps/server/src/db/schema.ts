@@ -71,6 +71,12 @@ export interface FilesTable {
   request_id: Generated<string | null>;
   /** 'Uploaded by {name} through {label}' for a file that came through an upload link. */
   upload_note: Generated<string | null>;
+  /** The account that uploaded it (migration 029); null for an upload link's visitor. */
+  uploader_id: Generated<string | null>;
+  /** The name an upload link's visitor gave. */
+  uploader_name: Generated<string | null>;
+  /** The access token's name it came through (a sync client, a WebDAV mount); null for the web app. */
+  upload_client: Generated<string | null>;
 }
 
 /** A folder of one account's tree; its parent is null at the top. */
@@ -376,9 +382,11 @@ export interface ResumableUploadsTable {
   /** Through an upload link: the link, and what the file will say of its sender (migration 025). */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
   upload_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name the visitor gave, for an upload through a link (migration 029). */
+  uploader_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A WebDAV write lock on a path of its owner's tree (db/migrations/023-webdav.ts). */
+/** A WebDAV write lock on an item of someone's tree (db/migrations/023-webdav.ts, 028). */
 export interface DavLocksTable {
   token: string;
   /** The account that holds the lock: only it may submit the token. */

@@ -58,6 +58,7 @@ export function findAccessTokenWithUser(db: Executor, tokenHash: string) {
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .select([
       'access_tokens.id as token_id',
+      'access_tokens.name as token_name',
       'access_tokens.scope',
       'access_tokens.expires_at',
       'access_tokens.last_used_at',

@@ -11,7 +11,14 @@ import { FILE_THUMBNAIL_JOB } from './thumbnails';
 
 export type FileRow = Omit<
   FilesTable,
-  'download_count' | 'client_mtime' | 'exact_name' | 'request_id' | 'upload_note'
+  | 'download_count'
+  | 'client_mtime'
+  | 'exact_name'
+  | 'request_id'
+  | 'upload_note'
+  | 'uploader_id'
+  | 'uploader_name'
+  | 'upload_client'
 > & {
   download_count: number;
   /** Set by WebDAV clients only (db/migrations/023-webdav.ts); absent means null and 0. */
@@ -20,6 +27,10 @@ export type FileRow = Omit<
   /** Set for files that came through an upload link only (db/migrations/025-sharing.ts). */
   request_id?: string | null;
   upload_note?: string | null;
+  /** Who put the file here (db/migrations/029-file-uploaders.ts); absent means null. */
+  uploader_id?: string | null;
+  uploader_name?: string | null;
+  upload_client?: string | null;
 };
 
 /** A file with the owner's public columns; owner fields are null when the account is gone. */
@@ -27,6 +38,8 @@ export interface FileWithOwner extends FileRow {
   owner_name: string | null;
   owner_email: string | null;
   owner_role: 'user' | 'admin' | null;
+  /** The name of the account that uploaded it; null when none did (a link's visitor) or it is gone. */
+  uploader_account_name: string | null;
   /** 1 when the file's content has its thumbnails and the file's own job is over, else 0. */
   has_thumbnail: number;
   /** 1 while the file's thumbnail job is queued or running, else 0. */
@@ -94,11 +107,13 @@ function selectWithOwner(db: Executor) {
   return db
     .selectFrom('files')
     .leftJoin('users', 'users.id', 'files.owner_id')
+    .leftJoin('users as uploaders', 'uploaders.id', 'files.uploader_id')
     .leftJoin('thumbnails', (join) =>
       join.onRef('thumbnails.blob_hash', '=', 'files.blob_hash').on('thumbnails.size', '=', 256),
     )
     .selectAll('files')
     .select(['users.name as owner_name', 'users.email as owner_email', 'users.role as owner_role'])
+    .select('uploaders.name as uploader_account_name')
     .leftJoin('jobs', (join) =>
       join.onRef('jobs.key', '=', 'files.id').on('jobs.kind', '=', FILE_THUMBNAIL_JOB),
     )

@@ -50,10 +50,15 @@ import type { Trash } from './trash';
 import type { UploadTypes } from './upload-types';
 
 /** A file arriving through an upload link: the link, what the file will say of its sender, and its name. */
+/** An upload through a link: the link, what the file says of its sender, and the name the sender gave. */
 export interface ThroughRequest {
   id: string;
   note: string;
+  uploaderName: string;
 }
+
+/** Who puts a file here: the viewer, through the app they signed in with (an access token names it). */
+const uploaderOf = (viewer: Viewer) => ({ uploader_id: viewer.id, upload_client: viewer.client ?? null });
 
 export interface ReceivedUpload {
   /**
@@ -195,7 +200,9 @@ export class Files {
       updated_at: now,
       folder_id: folder?.id ?? null,
       exact_name: exact ? 1 : 0,
-      ...(request && { request_id: request.id, upload_note: request.note }),
+      ...(request
+        ? { request_id: request.id, upload_note: request.note, uploader_name: request.uploaderName }
+        : uploaderOf(viewer)),
     };
     await this.references.commitNewFile(row, file, async (trx) => {
       await this.quotas.reserve(trx, ownerId, row.size);
@@ -238,6 +245,7 @@ export class Files {
       updated_at: now,
       client_mtime: clientMtime,
       exact_name: 1,
+      ...uploaderOf(viewer),
     };
     await this.references.commitNewFile(row, file, (trx) => this.quotas.reserve(trx, ownerId, row.size));
     this.hooks.afterCommit?.();
@@ -265,6 +273,7 @@ export class Files {
       created_at: now,
       updated_at: now,
       exact_name: 1,
+      ...uploaderOf(viewer),
     };
     const copied = await this.references.commitCopy(row, (trx) =>
       this.quotas.reserve(trx, ownerId, row.size),

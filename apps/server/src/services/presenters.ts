@@ -1,4 +1,4 @@
-import type { StorageStats, StoredFile, User } from '@cloudstash/contract';
+import type { FileUploader, StorageStats, StoredFile, User } from '@cloudstash/contract';
 import { API_BASE, savedFilename } from '@cloudstash/contract';
 import type { TotalColumn } from '../repositories/file-totals';
 import type { FileWithOwner } from '../repositories/files';
@@ -19,6 +19,28 @@ export function presentUser(row: UserRecord): User {
 
 export const contentUrl = (fileId: string) => `${API_BASE}/files/f/${fileId}/content`;
 export const thumbnailUrl = (fileId: string) => `${API_BASE}/files/f/${fileId}/thumbnail`;
+
+/**
+ * Who put the file here: an account (through the web app or a client's token) or an upload link's visitor.
+ * The public learns an account's name only, as it does the owner's: not a visitor's name, which only the owner
+ * was given, nor the name of the device or app a token stands for.
+ */
+function presentUploader(row: FileWithOwner, audience: 'public' | 'private'): FileUploader | null {
+  if (row.request_id) {
+    return row.uploader_name && audience === 'private'
+      ? { _id: null, name: row.uploader_name, via: 'link' }
+      : null;
+  }
+  if (!row.uploader_id) return null;
+  const name = row.uploader_account_name ?? 'Unknown User';
+  if (!row.upload_client) return { _id: row.uploader_id, name, via: 'app' };
+  return {
+    _id: row.uploader_id,
+    name,
+    via: 'client',
+    ...(audience === 'private' && { client: row.upload_client }),
+  };
+}
 
 /**
  * The only shape a file leaves the server in: never a blob hash or storage path. `audience` decides how much
@@ -48,6 +70,7 @@ export function presentFile(
     thumbnailUrl: row.has_thumbnail ? thumbnailUrl(row.id) : null,
     thumbnailPending: row.thumbnail_pending === 1,
     uploadedBy,
+    uploader: presentUploader(row, audience),
     folderId: row.folder_id ?? null,
     ...(row.client_mtime && { modifiedAt: row.client_mtime }),
     ...(audience === 'private' && row.upload_note && { uploadNote: row.upload_note }),

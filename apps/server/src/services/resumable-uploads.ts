@@ -125,6 +125,7 @@ export class ResumableUploads {
       folder_id: folderId,
       request_id: input.request?.id ?? null,
       upload_note: input.request?.note ?? null,
+      uploader_name: input.request?.uploaderName ?? null,
     };
     try {
       await this.admit(row);
@@ -359,7 +360,13 @@ export class ResumableUploads {
           filename: row.filename ?? undefined,
           isPublic: row.is_public === 1,
           folderId: row.folder_id,
-          ...(row.request_id && { request: { id: row.request_id, note: row.upload_note ?? '' } }),
+          ...(row.request_id && {
+            request: {
+              id: row.request_id,
+              note: row.upload_note ?? '',
+              uploaderName: row.uploader_name ?? '',
+            },
+          }),
         },
         file: {
           ...bytes,

@@ -14,6 +14,8 @@ export interface Viewer {
   user: User;
   /** Present when the request came with an access token: what the token may do. A session may do everything. */
   scope?: TokenScope;
+  /** The access token's name, when the request came with one: the app, sync client or device it stands for. */
+  client?: string;
 }
 
 /** What a session remembers about the client that opened it, so its owner can recognise it. */

@@ -17,7 +17,7 @@ import { filesThroughRequest } from '../repositories/files';
 import * as links from '../repositories/share-links';
 import type { LinkWithFile } from '../repositories/share-links';
 import { requireFolderAccess } from './access-policy';
-import type { Files, ReceivedUpload } from './files';
+import type { Files, ReceivedUpload, ThroughRequest } from './files';
 import { hashPassword } from './passwords';
 import type { NewResumableUpload, ResumableProgress, ResumableUploads } from './resumable-uploads';
 import { isoNow, type Clock } from './clock';
@@ -144,7 +144,7 @@ export class UploadRequests {
       fields: {
         isPublic: false,
         folderId: link.folder_id,
-        request: { id: link.id, note: this.noteFor(link, upload.fields.uploaderName) },
+        request: this.throughLink(link, upload.fields.uploaderName),
       },
       file: upload.file,
     });
@@ -170,7 +170,7 @@ export class UploadRequests {
       originalName: originalName ?? filename,
       isPublic: false,
       folderId: link.folder_id,
-      request: { id: link.id, note: this.noteFor(link, uploaderName) },
+      request: this.throughLink(link, uploaderName),
     });
     return { link, progress };
   }
@@ -233,14 +233,16 @@ export class UploadRequests {
     return { ...owner, role: 'user', scope: undefined };
   }
 
-  private noteFor(link: LinkWithFile, uploaderName: string | undefined): string {
+  /** What a file sent through the link records of its sender: the name they gave (required), and a note. */
+  private throughLink(link: LinkWithFile, uploaderName: string | undefined): ThroughRequest {
     const name = uploaderNameSchema.safeParse(uploaderName ?? '');
     if (!name.success) {
       throw new AppError('VALIDATION_FAILED', REQUEST_MESSAGES.uploaderNameRequired, [
         { path: 'uploaderName', message: REQUEST_MESSAGES.uploaderNameRequired },
       ]);
     }
-    return `Uploaded by ${name.data} through ${link.label ?? 'an upload link'}`;
+    const note = `Uploaded by ${name.data} through ${link.label ?? 'an upload link'}`;
+    return { id: link.id, note, uploaderName: name.data };
   }
 }
 

@@ -21,6 +21,7 @@ const photo = (n: number): StoredFile => ({
   thumbnailUrl: `/api/v1/files/f/f${n}/thumbnail`,
   thumbnailPending: false,
   uploadedBy: null,
+  uploader: null,
   folderId: null,
   permissions: permissionsAs('owner'),
 });

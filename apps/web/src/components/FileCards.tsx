@@ -4,6 +4,7 @@ import { FileIcon } from './FileIcon';
 import { FileThumbnail } from './FileThumbnail';
 import { VisibilityBadge } from './VisibilityBadge';
 import { ModifiedAt } from './ModifiedAt';
+import { uploaderShown } from '../lib/uploader';
 import { dragProps, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 /**
@@ -129,9 +130,11 @@ function Uploader({
   showEmail?: boolean;
   className: string;
 }) {
+  const { name, owner } = uploaderShown(file);
   return (
     <p className={`truncate ${className} text-base-content/80`}>
-      {file.uploadedBy?.name ?? 'Unknown User'}
+      {name}
+      {owner && ` · owner ${owner}`}
       {showEmail && file.uploadedBy?.email ? ` · ${file.uploadedBy.email}` : ''}
     </p>
   );

@@ -5,6 +5,7 @@ import { SortHeader } from './SortHeader';
 import { FileIcon } from './FileIcon';
 import { VisibilityBadge } from './VisibilityBadge';
 import { ModifiedAt } from './ModifiedAt';
+import { uploaderShown } from '../lib/uploader';
 import { COLUMN_SORT, dragProps, type FileActions, type FileColumn, type RowExtras } from './file-columns';
 
 interface FileTableProps {
@@ -67,10 +68,7 @@ export function FileTable({
       case 'uploader':
         return (
           <td key={column} className="whitespace-nowrap">
-            <div>{file.uploadedBy?.name ?? 'Unknown User'}</div>
-            {showEmail && file.uploadedBy?.email && (
-              <div className="text-xs text-base-content/70">{file.uploadedBy.email}</div>
-            )}
+            <UploaderLines file={file} showEmail={showEmail} />
           </td>
         );
       case 'type':
@@ -137,5 +135,19 @@ export function FileTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The uploader column: who put the file here, its owner under it where that is someone else, then the email. */
+function UploaderLines({ file, showEmail }: { file: StoredFile; showEmail?: boolean }) {
+  const { name, owner } = uploaderShown(file);
+  return (
+    <>
+      <div>{name}</div>
+      {owner && <div className="text-xs text-base-content/70">Owner: {owner}</div>}
+      {showEmail && file.uploadedBy?.email && (
+        <div className="text-xs text-base-content/70">{file.uploadedBy.email}</div>
+      )}
+    </>
   );
 }

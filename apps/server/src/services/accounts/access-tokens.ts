@@ -98,6 +98,6 @@ export class AccessTokens {
     const user = presentUser(row);
     // A token acts as an ordinary user whatever the account's role: administering the instance and
     // moderating others' files and links need the administrator's own signed-in session.
-    return { id: user._id, role: 'user', user, scope: row.scope };
+    return { id: user._id, role: 'user', user, scope: row.scope, client: row.token_name };
   }
 }

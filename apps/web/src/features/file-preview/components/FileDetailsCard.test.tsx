@@ -20,20 +20,42 @@ const file: StoredFile = {
   thumbnailUrl: null,
   thumbnailPending: false,
   uploadedBy: { _id: 'u1', name: 'Owner', email: 'owner@example.test', role: 'user' },
+  uploader: { _id: 'u1', name: 'Owner', via: 'app' },
   folderId: null,
   permissions: permissionsAs('owner'),
 };
 
 describe('the Uploaded By card', () => {
-  it('says who sent a file that came through an upload link', () => {
-    render(<UploaderCard file={{ ...file, uploadNote: 'Uploaded by Dana through Client photos' }} />);
-    expect(screen.getByText('Owner')).toBeTruthy();
+  it('says who sent a file that came through an upload link, and whose it is', () => {
+    render(
+      <UploaderCard
+        file={{
+          ...file,
+          uploader: { _id: null, name: 'Dana', via: 'link' },
+          uploadNote: 'Uploaded by Dana through Client photos',
+        }}
+      />,
+    );
+    expect(screen.getByText('Dana')).toBeTruthy();
+    expect(screen.getByText('Owner:').parentElement!.textContent).toBe('Owner: Owner · owner@example.test');
     expect(screen.getByText('Uploaded by Dana through Client photos')).toBeTruthy();
+  });
+
+  it('names a colleague who uploaded into a shared folder, the app it came through, and the owner beside', () => {
+    render(
+      <UploaderCard
+        file={{ ...file, uploader: { _id: 'u2', name: 'Ana', via: 'client', client: 'Ana’s laptop' } }}
+      />,
+    );
+    expect(screen.getByText('Ana')).toBeTruthy();
+    expect(screen.getByText('Through Ana’s laptop')).toBeTruthy();
+    expect(screen.getByText('Owner:').parentElement!.textContent).toContain('Owner: Owner');
   });
 
   it('says nothing more of a file its owner uploaded', () => {
     render(<UploaderCard file={file} />);
-    expect(screen.queryByText(/through/)).toBeNull();
+    expect(screen.queryByText(/through/i)).toBeNull();
+    expect(screen.queryByText('Owner:')).toBeNull();
   });
 });
 

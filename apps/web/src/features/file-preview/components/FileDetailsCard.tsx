@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { fileTypeLabel, formatDate, formatSize, type StoredFile } from '@cloudstash/contract';
 import { VisibilityBadge } from '../../../components/VisibilityBadge';
 import { Avatar } from '../../../components/Avatar';
+import { uploaderShown } from '../../../lib/uploader';
 
 export function FileDetailsCard({ file }: { file: StoredFile }) {
   const rows: [string, ReactNode][] = [
@@ -40,7 +41,7 @@ export function FileDetailsCard({ file }: { file: StoredFile }) {
 }
 
 export function UploaderCard({ file }: { file: StoredFile }) {
-  const name = file.uploadedBy?.name ?? 'Unknown User';
+  const { name, owner, through } = uploaderShown(file);
   return (
     <section aria-labelledby="uploaded-by" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body">
@@ -51,11 +52,20 @@ export function UploaderCard({ file }: { file: StoredFile }) {
           <Avatar name={name} tone="secondary" />
           <div className="min-w-0">
             <p className="truncate font-medium">{name}</p>
-            {file.uploadedBy?.email && (
+            {!owner && file.uploadedBy?.email && (
               <p className="truncate text-sm text-base-content/70">{file.uploadedBy.email}</p>
             )}
+            {through && <p className="truncate text-sm text-base-content/70">Through {through}</p>}
           </div>
         </div>
+        {owner && (
+          <p className="text-sm">
+            <span className="text-base-content/70">Owner:</span> {owner}
+            {file.uploadedBy?.email && (
+              <span className="text-base-content/70"> · {file.uploadedBy.email}</span>
+            )}
+          </p>
+        )}
         {/* A file sent through an upload link is its owner's; this says who actually sent it. */}
         {file.uploadNote && <p className="text-sm text-base-content/80">{file.uploadNote}</p>}
       </div>

@@ -23,6 +23,7 @@ const file: StoredFile = {
   thumbnailUrl: null,
   thumbnailPending: false,
   uploadedBy: null,
+  uploader: null,
   folderId: null,
   permissions: permissionsAs('owner'),
 };

@@ -29,6 +29,7 @@ const file: StoredFile = {
   thumbnailUrl: null,
   thumbnailPending: false,
   uploadedBy: { _id: 'u9', name: 'Olga Owner', email: 'olga@example.com' },
+  uploader: { _id: 'u9', name: 'Olga Owner', via: 'app' },
   folderId: 'd1',
   permissions: permissionsAs('viewer'),
 };
