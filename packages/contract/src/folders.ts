@@ -15,6 +15,7 @@ export const FOLDER_MESSAGES = {
   updated: 'Folder updated successfully',
   deleted: 'Folder deleted successfully',
   notFound: 'Folder not found',
+  viewOnly: 'You can view this folder but not change it',
   nameRequired: 'Folder name is required',
   nameTooLong: `Folder name must be at most ${FOLDER_NAME_MAX_LENGTH} characters`,
   nameInvalid: 'A folder name cannot contain /, \\, control characters or invisible marks',

@@ -268,7 +268,10 @@ async function allowedFile<
   return file;
 }
 
-/** The one access rule for every route that takes a folder id: a folder the viewer may not use does not exist. */
+/**
+ * The one access rule for every route that takes a folder id: a folder the viewer may not see does not exist
+ * (404); one they see but may not do `action` with answers 403.
+ */
 export async function requireFolderAccess(
   db: Executor,
   viewer: Viewer,
@@ -283,9 +286,11 @@ export async function folderWithAccess(db: Executor, viewer: Viewer, id: string,
   const folder = await findFolder(db, id);
   if (!folder) throw notFound(FOLDER_MESSAGES.notFound);
   const grants = await grantsNeeded(viewer, folder.owner_id, action, () => folderGrants(db, viewer, folder));
-  // A folder seen but not the viewer's to change is still 404: its routes never told apart the two.
-  if (decide(viewer, { kind: 'folder', owner_id: folder.owner_id }, grants, action) !== 'allow')
-    throw notFound(FOLDER_MESSAGES.notFound);
+  // A folder the viewer cannot see does not exist; one they see but may not change says so (403), as a file
+  // does, so a viewer writing into a share (over WebDAV, say) is told why rather than that it is gone.
+  const decision = decide(viewer, { kind: 'folder', owner_id: folder.owner_id }, grants, action);
+  if (decision === 'not-found') throw notFound(FOLDER_MESSAGES.notFound);
+  if (decision === 'forbidden') throw new AppError('FORBIDDEN', FOLDER_MESSAGES.viewOnly);
   return { folder, grants, access: accessOf(viewer, { kind: 'folder', owner_id: folder.owner_id }, grants) };
 }
 

@@ -121,13 +121,15 @@ describe.each(DIALECTS)('sharing inside the team (%s)', (dialect) => {
     const client = as[actor];
     const writes = actor === 'owner' || actor === 'editor' || actor === 'member';
     const made = await client.post('/api/v1/folders', { name: `by ${actor}`, parentId: id.shared });
-    expect(made.status, `${actor} makes a folder`).toBe(writes ? 201 : 404);
+    // One who sees the folder but may not write is told so (403); one who does not see it finds nothing.
+    const refused = sees[actor] ? 403 : 404;
+    expect(made.status, `${actor} makes a folder`).toBe(writes ? 201 : refused);
     const sent = await client.upload({
       bytes: text(`from ${actor}`),
       name: `${actor}.txt`,
       folderId: id.sub,
     });
-    expect(sent.status, `${actor} uploads`).toBe(writes ? 201 : 404);
+    expect(sent.status, `${actor} uploads`).toBe(writes ? 201 : refused);
     if (!writes) {
       const rename = await client.patch(`/api/v1/files/update/${id.notes}`, { filename: 'mine.txt' });
       expect(rename.status, `${actor} renames`).toBe(sees[actor] ? 403 : 404);
@@ -166,9 +168,9 @@ describe.each(DIALECTS)('sharing inside the team (%s)', (dialect) => {
     const publish = await editor.patch(`/api/v1/files/update/${file}`, { filename: 'edge', isPublic: true });
     expect(publish.status).toBe(403);
     expect(publish.body.message).toBe(MESSAGES.notYourFile);
-    // The shared folder itself stays where the owner put it.
-    expect((await editor.delete(`/api/v1/folders/${id.shared}`)).status).toBe(404);
-    expect((await editor.patch(`/api/v1/folders/${id.shared}`, { parentId: own })).status).toBe(404);
+    // The shared folder itself stays where the owner put it: the editor sees it, so is told no.
+    expect((await editor.delete(`/api/v1/folders/${id.shared}`)).status).toBe(403);
+    expect((await editor.patch(`/api/v1/folders/${id.shared}`, { parentId: own })).status).toBe(403);
     // A batch delete inside the share goes to the owner's side like a single one.
     const batch = await editor.post('/api/v1/files/batch', { action: 'delete', fileIds: [file] });
     expect(batch.status).toBe(200);
