@@ -28,6 +28,7 @@ import * as m026 from './migrations/026-mail-outbox';
 import * as m027 from './migrations/027-dav-property-sizes';
 import * as m028 from './migrations/028-dav-locks-by-item';
 import * as m029 from './migrations/029-file-uploaders';
+import * as m030 from './migrations/030-trash-folder-ids';
 import { isPostgres } from './totals';
 
 /**
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '027_dav_property_sizes': m027,
   '028_dav_locks_by_item': m028,
   '029_file_uploaders': m029,
+  '030_trash_folder_ids': m030,
 };
 
 /**

@@ -424,6 +424,8 @@ export interface TrashEntriesTable {
   folder_id: string | null;
   /** JSON array of the names from the top to the folder it was in. */
   folder_names: string;
+  /** JSON array of those folders' ids, in the same order (migration 030); null for entries made before. */
+  folder_ids: string | null;
   mimetype: string | null;
   size: number;
   files: number;

@@ -173,7 +173,7 @@ export async function dueEntryIds(db: Executor, now: string, limit: number): Pro
   return rows.map((r) => r.id);
 }
 
-type TrashListing = Omit<TrashEntryRow, 'rows'>;
+type TrashListing = Omit<TrashEntryRow, 'rows' | 'folder_ids'>;
 
 /** One keyset page of an owner's trash, newest deleted first, and how many entries it holds. */
 export async function listEntries(

@@ -101,13 +101,41 @@ export class Trash {
         const rows = JSON.parse(taken.entry.rows) as TrashedRows;
         const parentId = await this.placeFor(trx, taken.entry);
         if (taken.entry.kind === 'file') rows.files[0]!.folder_id = parentId;
-        else if (await this.fitsUnder(trx, rows, taken.entry, parentId))
-          await this.placeFolder(trx, rows, taken.entry, parentId);
-        else atTop.push(await this.placeFolder(trx, rows, taken.entry, null, { renamed: true }));
+        else {
+          const renamed = await this.placeFolderBack(trx, rows, taken.entry, parentId);
+          if (renamed) atTop.push(renamed);
+        }
         await trash.putRowsBack(trx, rows);
       });
     }
     return { ...countKinds(entries), ...(atTop.length ? { atTop } : {}) };
+  }
+
+  /**
+   * Readies a trashed folder's rows to go back under `parentId`; answers its name when it had to go to the top
+   * instead (its tree would pass the depth limit there). A folder a restored file made again under its id
+   * (placeFor) stands where it stood already: what lay in it merges into it, rather than a second folder of that
+   * name coming back beside it.
+   */
+  private async placeFolderBack(
+    trx: Executor,
+    rows: TrashedRows,
+    entry: TrashEntryRow,
+    parentId: string | null,
+  ): Promise<string | undefined> {
+    const remade = new Set<string>();
+    for (let i = 0; i < rows.folders.length; i += FILE_BATCH) {
+      const ids = rows.folders.slice(i, i + FILE_BATCH).map((f) => f.id);
+      for (const found of await folders.findFolders(trx, ids)) remade.add(found.id);
+    }
+    const rootRemade = remade.has(entry.id);
+    rows.folders = rows.folders.filter((f) => !remade.has(f.id));
+    if (rootRemade) return undefined;
+    if (await this.fitsUnder(trx, rows, entry, parentId)) {
+      await this.placeFolder(trx, rows, entry, parentId);
+      return undefined;
+    }
+    return this.placeFolder(trx, rows, entry, null, { renamed: true });
   }
 
   /**
@@ -229,7 +257,7 @@ export class Trash {
   private async record(
     trx: Executor,
     rows: TrashedRows,
-    entry: Omit<TrashEntryRow, 'rows' | 'size' | 'files' | 'folder_names'>,
+    entry: Omit<TrashEntryRow, 'rows' | 'size' | 'files' | 'folder_names' | 'folder_ids'>,
   ) {
     const chain =
       entry.folder_id === null
@@ -242,6 +270,7 @@ export class Trash {
       {
         ...entry,
         folder_names: JSON.stringify(chain.map((f) => f.name).reverse()),
+        folder_ids: JSON.stringify(chain.map((f) => f.id).reverse()),
         size,
         files: rows.files.length,
         rows: JSON.stringify(rows),
@@ -250,20 +279,27 @@ export class Trash {
     );
   }
 
-  /** The folder an entry goes back into: the one it was in, or the same path made again from the top. */
+  /**
+   * The folder an entry goes back into: the one it was in, or the same path made again from the top. Each folder
+   * made again takes the id it had while no folder has it (it is in the trash): restored later, that folder
+   * then merges into it (placeFolderBack) instead of coming back beside it as 'name (restored)'.
+   */
   private async placeFor(trx: Executor, entry: TrashEntryRow): Promise<string | null> {
     if (entry.folder_id === null) return null;
     const original = await folders.findFolder(trx, entry.folder_id);
     if (original && sameTree(original, entry)) return original.id;
     let parentId: string | null = null;
     const now = isoNow(this.clock);
-    for (const name of JSON.parse(entry.folder_names) as string[]) {
+    const names = JSON.parse(entry.folder_names) as string[];
+    const ids = JSON.parse(entry.folder_ids ?? '[]') as string[];
+    for (const [depth, name] of names.entries()) {
       const existing = await folders.findChildFolder(trx, entry.owner_id, parentId, name);
       if (existing) {
         parentId = existing.id;
         continue;
       }
-      const id = crypto.randomUUID();
+      const had = ids[depth];
+      const id = had && !(await folders.findFolder(trx, had)) ? had : crypto.randomUUID();
       await folders.insertFolder(trx, {
         id,
         owner_id: entry.owner_id,
@@ -353,7 +389,7 @@ function countKinds(entries: Pick<TrashEntryRow, 'kind'>[]): TrashResult {
   return { files, folders: entries.length - files };
 }
 
-function presentTrashItem(row: Omit<TrashEntryRow, 'rows'>): TrashItem {
+function presentTrashItem(row: Omit<TrashEntryRow, 'rows' | 'folder_ids'>): TrashItem {
   const names = JSON.parse(row.folder_names) as string[];
   return {
     _id: row.id,

@@ -170,6 +170,41 @@ describe.each(DIALECT_STORES)('trash (%s, %s store)', (dialect, store) => {
     expect(made.path.map((p: { name: string }) => p.name)).toEqual(['Archive']);
   });
 
+  it('merges a folder restored after one of its files into the folder that file made again, not beside it', async () => {
+    const data = await makeFolder(owner, 'Dataset');
+    const raw = await makeFolder(owner, 'Raw', data);
+    const a = await upload(owner, bytesOf('a', 120), 'a.txt', data);
+    await upload(owner, bytesOf('b', 130), 'b.txt', data);
+    const c = await upload(owner, bytesOf('c', 140), 'c.txt', raw);
+    expect((await owner.delete(`/api/v1/files/delete/${a}`)).status).toBe(200);
+    expect((await owner.delete(`/api/v1/files/delete/${c}`)).status).toBe(200);
+    expect((await owner.delete(`/api/v1/folders/${data}`)).status).toBe(200);
+
+    // The files first, the deeper one first: each makes its path again where it was.
+    expect((await owner.post('/api/v1/trash/restore', { fileIds: [c] })).status).toBe(200);
+    expect((await owner.post('/api/v1/trash/restore', { fileIds: [a] })).status).toBe(200);
+    const restored = await owner.post('/api/v1/trash/restore', { folderIds: [data] });
+    expect(restored.status).toBe(200);
+    expect(restored.body.data.atTop).toBeUndefined();
+
+    const top = (await owner.get('/api/v1/folders?parentId=root&limit=200')).body.data as Array<{
+      name: string;
+    }>;
+    expect(top.map((f) => f.name).filter((name) => name.startsWith('Dataset'))).toEqual(['Dataset']);
+    const names = async (folderId: string) =>
+      (
+        (await owner.get(`/api/v1/files/user-files?folderId=${folderId}`)).body.data as Array<{
+          filename: string;
+        }>
+      )
+        .map((f) => f.filename)
+        .sort();
+    expect(await names(data)).toEqual(['a', 'b']);
+    expect(await names(raw)).toEqual(['c']);
+    expect((await owner.get(`/api/v1/folders/${raw}`)).body.data.parentId).toBe(data);
+    expect((await t.services.maintenance.fsck()).problems).toEqual([]);
+  });
+
   it('empties the whole trash on a DELETE with no body', async () => {
     await upload(owner, bytesOf('one', 100), 'one.txt').then((id) =>
       owner.delete(`/api/v1/files/delete/${id}`),
