@@ -59,6 +59,10 @@ export const folderSchema = z.object({
 export type Folder = z.infer<typeof folderSchema>;
 
 export const folderPathItemSchema = z.object({ _id: z.string(), name: z.string() });
+export type FolderPathItem = z.infer<typeof folderPathItemSchema>;
+
+/** A folder found by a search of the tree: with the folders above it, from the top down. */
+export const folderHitSchema = folderSchema.extend({ path: z.array(folderPathItemSchema).optional() });
 
 export const folderWithPathSchema = folderSchema.extend({
   /**
@@ -95,6 +99,11 @@ export const folderQueryValue = z
 
 export const folderListQuerySchema = z.object({
   parentId: folderQueryValue.optional(),
+  /**
+   * Folders anywhere in the caller's own tree whose name contains this (ignoring case), each with its `path`,
+   * instead of one folder's subfolders: the first `limit` by name, and how many match.
+   */
+  q: z.string().trim().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().max(1000).optional(),
 });

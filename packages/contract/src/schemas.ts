@@ -10,7 +10,7 @@ import {
 } from './limits';
 import { FILE_CATEGORIES } from './media';
 import { MESSAGES } from './messages';
-import { folderQueryValue } from './folders';
+import { folderPathItemSchema, folderQueryValue } from './folders';
 import { pathIdSchema } from './path-ids';
 import { itemPermissionsSchema } from './permissions';
 
@@ -101,6 +101,11 @@ export const fileSchema = z.object({
   modifiedAt: z.string().optional(),
   /** For its owner (and administrators): who sent a file that came through an upload link, and through which. */
   uploadNote: z.string().optional(),
+  /**
+   * In a search of all the caller's folders: the folders from the top down to the one holding the file (itself
+   * included), so a hit says where it is. Absent elsewhere, and for a file at the top.
+   */
+  folderPath: z.array(folderPathItemSchema).optional(),
   /** What the caller may do with this file (the access policy's answer). */
   permissions: itemPermissionsSchema,
 });

@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { instanceTotals, ownerTotalsRow } from './file-totals';
 import { deleteJob } from './jobs';
 import { FILE_THUMBNAIL_JOB } from './thumbnails';
+import { likePattern } from './like';
 
 export type FileRow = Omit<
   FilesTable,
@@ -191,10 +192,6 @@ export async function incrementDownloadCount(db: Executor, id: string): Promise<
     .set({ download_count: sql`download_count + 1` })
     .where('id', '=', id)
     .execute();
-}
-
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const contains = (column: string, text: string) =>

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { caseFold, FOLDER_MAX_DEPTH, nameSortKey } from '@cloudstash/contract';
 import type { Executor } from '../db/executor';
 import type { FoldersTable } from '../db/schema';
+import { likePattern } from './like';
 import { isPostgres } from '../db/totals';
 import { decodeCursor, encodeCursor } from './cursor';
 
@@ -80,6 +81,48 @@ export async function listChildFolders(
     total: Number(total),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last.name, last.id) : null,
   };
+}
+
+/**
+ * The first `limit` of the owner's folders anywhere in their tree whose name contains `text` (ignoring case),
+ * by name, and how many match: a search of the whole tree, however deep.
+ */
+export async function searchFolders(db: Executor, ownerId: string, text: string, limit: number) {
+  const query = db
+    .selectFrom('folders')
+    .where('owner_id', '=', ownerId)
+    .where(sql<boolean>`name_fold like ${likePattern(caseFold(text))} escape '\\'`);
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const c = isPostgres(db) ? sql` collate "C"` : sql``;
+  const items = await query
+    .selectAll()
+    .orderBy(sql`name_key${c}`)
+    .orderBy(sql`id${c}`)
+    .limit(limit)
+    .execute();
+  return { items, total: Number(total) };
+}
+
+/**
+ * The folders above each of `ids` and the folder itself, with names and how far up each lies (0: the folder),
+ * in one recursive query bounded by the depth limit: the paths a page of hits shows.
+ */
+export async function chainsOf(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Array<{ start_id: string; id: string; name: string; depth: number }>> {
+  if (!ids.length) return [];
+  const { rows } = await sql<{ start_id: string; id: string; name: string; depth: number }>`
+    with recursive chain as (
+      select id as start_id, id, name, parent_id, 0 as depth from folders where id in (${sql.join([...ids])})
+      union all
+      select chain.start_id, f.id, f.name, f.parent_id, chain.depth + 1
+      from folders f join chain on f.id = chain.parent_id where chain.depth < ${FOLDER_MAX_DEPTH}
+    )
+    select start_id, id, name, depth from chain`.execute(db);
+  return rows;
 }
 
 /** Every subfolder of a parent, whatever their number (a zip or a copy walks them all). */

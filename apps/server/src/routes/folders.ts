@@ -3,6 +3,7 @@ import {
   FOLDER_MESSAGES,
   createFolderBodySchema,
   envelope,
+  folderHitSchema,
   folderIdParamsSchema,
   folderListQuerySchema,
   folderSchema,
@@ -31,10 +32,15 @@ export const folderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     '/folders',
-    { schema: { tags, querystring: folderListQuerySchema, response: { 200: pageEnvelope(folderSchema) } } },
+    {
+      schema: { tags, querystring: folderListQuerySchema, response: { 200: pageEnvelope(folderHitSchema) } },
+    },
     async (request) => {
-      const { parentId = null, ...page } = request.query;
-      const result = await folders.list(signedIn(request), parentId, page);
+      const { parentId = null, q, ...page } = request.query;
+      const result =
+        q === undefined
+          ? await folders.list(signedIn(request), parentId, page)
+          : await folders.search(signedIn(request), q, page.limit);
       return { message: FOLDER_MESSAGES.listed, data: result.items, meta: result.meta };
     },
   );

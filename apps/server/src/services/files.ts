@@ -45,6 +45,7 @@ import { presentFile } from './presenters';
 import type { Quotas } from './quotas';
 import type { Viewer } from './sessions';
 import type { Thumbnails } from './thumbnails/thumbnails';
+import { pathsTo } from './folder-paths';
 import { acceptedUploadType } from './upload-type-rules';
 import type { Trash } from './trash';
 import type { UploadTypes } from './upload-types';
@@ -395,9 +396,19 @@ export class Files {
       countLimit: this.searchCountLimit,
     });
     const permissions = await permissionsFor(this.db, viewer, page.items.map(fileItem));
+    // A search of all one's own folders says where each hit lies.
+    const acrossOwnTree =
+      scope.kind === 'owner' && scope.ownerId === viewer.id && params.q && !params.folderId;
+    const paths = acrossOwnTree
+      ? await pathsTo(
+          this.db,
+          page.items.flatMap((row) => (row.folder_id ? [row.folder_id] : [])),
+        )
+      : new Map<string, never>();
     return {
       items: page.items.map((row) => ({
         ...presentFile(row, audienceFor(viewer, row)),
+        ...(row.folder_id && paths.has(row.folder_id) && { folderPath: paths.get(row.folder_id) }),
         permissions: permissions.get(row.id)!,
       })),
       meta: {

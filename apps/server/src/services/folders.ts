@@ -16,6 +16,7 @@ import { grantsOn } from '../repositories/shares';
 import { findUserById } from '../repositories/users';
 import { writeUnique } from './accounts/errors';
 import { isoNow, type Clock } from './clock';
+import { pathsTo } from './folder-paths';
 import {
   folderItem,
   folderWithAccess,
@@ -135,6 +136,27 @@ export class Folders {
     return {
       items: result.items.map((row) => ({ ...presentFolder(row), permissions: permissions.get(row.id)! })),
       meta: { total: result.total, nextCursor: result.nextCursor },
+    };
+  }
+
+  /**
+   * Folders anywhere in the viewer's own tree whose name contains `text`, each with the folders above it: the
+   * first `limit` by name, and how many match.
+   */
+  async search(viewer: Viewer, text: string, limit: number) {
+    const found = await folders.searchFolders(this.db, viewer.id, text, limit);
+    const permissions = await permissionsFor(this.db, viewer, found.items.map(folderItem));
+    const paths = await pathsTo(
+      this.db,
+      found.items.flatMap((row) => (row.parent_id ? [row.parent_id] : [])),
+    );
+    return {
+      items: found.items.map((row) => ({
+        ...presentFolder(row),
+        path: row.parent_id ? (paths.get(row.parent_id) ?? []) : [],
+        permissions: permissions.get(row.id)!,
+      })),
+      meta: { total: found.total, nextCursor: null },
     };
   }
 
