@@ -63,6 +63,7 @@ export type FolderPathItem = z.infer<typeof folderPathItemSchema>;
 
 /** A folder found by a search of the tree: with the folders above it, from the top down. */
 export const folderHitSchema = folderSchema.extend({ path: z.array(folderPathItemSchema).optional() });
+export type FolderHit = z.infer<typeof folderHitSchema>;
 
 export const folderWithPathSchema = folderSchema.extend({
   /**

@@ -4,6 +4,7 @@ import {
   type BatchBody,
   type Envelope,
   type Folder,
+  type FolderHit,
   type FolderWithPath,
   type Page,
 } from '@cloudstash/contract';
@@ -12,7 +13,7 @@ import { apiData, apiRequest } from './api-client';
 import { pagedListOptions } from './paged-list';
 import { queryKeys } from './query-keys';
 
-export type { Folder, FolderWithPath };
+export type { Folder, FolderHit, FolderWithPath };
 
 /** What the list endpoints call the top of the tree. */
 export const folderParam = (folderId: string | null) => folderId ?? 'root';
@@ -36,6 +37,15 @@ export const folderOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.folder(id),
     queryFn: ({ signal }) => apiData<FolderWithPath>(folderPath(id), { signal }),
+  });
+
+/** GET /folders?q=: the caller's folders anywhere in their tree whose name contains the text, with paths. */
+export const folderSearchOptions = (text: string) =>
+  queryOptions({
+    queryKey: queryKeys.folderSearch(text),
+    queryFn: ({ signal }) =>
+      apiRequest<Page<FolderHit>>('/folders', { query: { q: text, limit: MAX_PAGE_SIZE }, signal }),
+    enabled: text.trim() !== '',
   });
 
 /** GET /folders?parentId=: one folder's subfolders by name, a page at a time. */

@@ -20,6 +20,7 @@ export const queryKeys = {
   /** Folders live under 'files' too: an upload, move or delete anywhere refreshes them with the files. */
   folder: (id: string) => ['files', 'folder', id] as const,
   childFolders: (parentId: string | null) => ['files', 'folders', parentId ?? 'root'] as const,
+  folderSearch: (text: string) => ['files', 'folders', 'search', text] as const,
   publicFiles: (query: FileListQuery) => ['files', 'public', query] as const,
   publicSummary: ['files', 'public-summary'] as const,
   file: (id: string) => ['files', 'detail', id] as const,

@@ -74,6 +74,7 @@ function ListCard({ file, uploader, visibility, showEmail, actions, extras }: Ca
         <FileIcon mimetype={file.mimetype} className="mt-0.5 size-6" />
         <div className="min-w-0 flex-1">
           <FileName file={file} className="link block truncate font-semibold" />
+          {extras?.location?.(file)}
           {uploader && <Uploader file={file} showEmail={showEmail} className="text-sm" />}
           <p className="text-sm text-base-content/80">
             {fileTypeLabel(file.mimetype, file.filename)} · {formatSize(file.size)} · {file.downloadCount}{' '}
@@ -101,6 +102,7 @@ function GridCard({ file, index, uploader, visibility, showEmail, actions, extra
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <FileName file={file} className="link link-hover truncate font-semibold" />
+        {extras?.location?.(file)}
         {uploader && <Uploader file={file} showEmail={showEmail} className="text-xs" />}
         <div className="flex flex-wrap items-center justify-between gap-1 text-sm text-base-content/80">
           <span>{formatSize(file.size)}</span>

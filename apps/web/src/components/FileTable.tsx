@@ -63,6 +63,7 @@ export function FileTable({
                 {file.filename}
               </Link>
             </div>
+            {extras?.location?.(file)}
           </td>
         );
       case 'uploader':

@@ -62,6 +62,8 @@ export function sortFieldsOf(columns: readonly FileColumn[]): SortField[] {
  */
 export interface RowExtras {
   leading: (file: StoredFile) => ReactNode;
+  /** Where the file lies, shown under its name (a search across folders says so of each hit). */
+  location?: (file: StoredFile) => ReactNode;
   onDragStart?: (file: StoredFile, event: DragEvent) => void;
 }
 

@@ -14,7 +14,13 @@ import { useUrlState } from '../../../lib/use-url-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePagedList } from '../../../api/paged-list';
 import type { ShareTarget } from '../../../api/shares';
-import { childFoldersOptions, folderOptions, type Folder, type Selection } from '../../../api/folders';
+import {
+  childFoldersOptions,
+  folderOptions,
+  folderSearchOptions,
+  type Folder,
+  type Selection,
+} from '../../../api/folders';
 import { useMyFiles } from '../api/user-files';
 import { useDownloadZip, useMoveEntries } from '../api/folder-actions';
 import { folderHref, myFilesQuery, myFilesUrl, type FolderPlace } from '../my-files-url';
@@ -26,6 +32,7 @@ import { MyFileActions } from './MyFileActions';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { FolderTiles, type FolderAction } from './FolderTiles';
 import { MyFilesSearch } from './MyFilesSearch';
+import { FolderHits, HitLocation } from './SearchHits';
 import { SelectionBar } from './SelectionBar';
 import { FolderDialogs, type FolderDialog } from './FolderDialogs';
 import { FolderHeader, FolderToolbar } from './FolderHeader';
@@ -72,6 +79,9 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
   const list = useMyFiles(myFilesQuery(folderId, search, scope, state.sort));
   const folder = useQuery({ ...folderOptions(folderId ?? ''), enabled: folderId !== null });
   const subfolders = usePagedList<Folder>(childFoldersOptions(folderId));
+  // Across all folders, folders are found by name too, anywhere in the caller's tree.
+  const folderHits = useQuery({ ...folderSearchOptions(search), enabled: everywhere });
+  const hits = everywhere ? (folderHits.data?.data ?? []) : [];
   const [editing, setEditing] = useState<StoredFile | null>(null);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const [dialog, setDialog] = useState<FolderDialog | null>(null);
@@ -181,7 +191,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
         loadingLabel={place === 'mine' ? 'Loading your files' : 'Loading files'}
         failedMessage={MESSAGES.filesLoadFailed}
         empty={
-          shownFolders.length > 0 ? null : (
+          shownFolders.length > 0 || hits.length > 0 ? null : (
             <FolderEmpty searching={search.trim() !== ''} top={folderId === null} canUpload={here.write} />
           )
         }
@@ -199,6 +209,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
           onDragStart: here.write
             ? (file, event) => startMoveDrag(event, selection.dragged({ kind: 'file', id: file._id }))
             : undefined,
+          location: everywhere ? (file) => <HitLocation path={file.folderPath} hrefOf={hrefOf} /> : undefined,
         }}
         beforeRows={
           <>
@@ -224,6 +235,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
                 zipPending={zip.isPending}
               />
             )}
+            <FolderHits hits={hits} hrefOf={hrefOf} />
             {shownFolders.length > 0 && (
               <FolderTiles
                 folders={shownFolders}
