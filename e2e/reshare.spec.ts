@@ -51,7 +51,7 @@ test('an editor who may reshare sees Share on what was shared; one who may not s
   const page = resharer.page;
   await page.goto(`/dashboard/shared-with-me/${trip}`);
   await expect(page.getByRole('heading', { name: 'Trip', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Share folder' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Share with people…' })).toBeVisible();
   await expect(
     page
       .getByRole('button', { name: /^Share plan/ })
@@ -59,7 +59,11 @@ test('an editor who may reshare sees Share on what was shared; one who may not s
       .first(),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Actions for folder Day 1' }).click();
-  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Folders' })
+      .getByRole('button', { name: 'Share with people…', exact: true }),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('resharer-desktop.png') });
   await page.setViewportSize(PHONE);
   await page.keyboard.press('Escape');
@@ -74,7 +78,7 @@ test('an editor who may reshare sees Share on what was shared; one who may not s
       .locator('visible=true')
       .first(),
   ).toBeVisible();
-  await expect(plain.getByRole('button', { name: 'Share folder' })).toHaveCount(0);
+  await expect(plain.getByRole('button', { name: 'Share with people…' })).toHaveCount(0);
   await expect(plain.getByRole('button', { name: /^Share plan/ })).toHaveCount(0);
   for (const person of [owner, resharer, editor]) await person.context.close();
 });

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { uploadFile } from './support/api';
 import { ADMIN_STORAGE_STATE, BASE_URL } from './support/env';
 import { FIXTURES } from './support/files';
-import { checkScreen } from './support/screens';
+import { DESKTOP, PHONE, checkScreen } from './support/screens';
 import { expect, test } from './support/test';
 import { atPath, expectFigure, expectWithinWidth, openMenuLink } from './support/ui';
 
@@ -30,14 +30,27 @@ test.describe('share links', () => {
     // The owner creates the link from the preview page's Actions card.
     await page.goto(`/dashboard/file/${file._id}`);
     await expect(page.getByRole('heading', { name: 'beach day' })).toBeVisible();
-    await card(page, 'Actions').getByRole('button', { name: 'Create Link', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create share link' });
+    // Every way to share is in one place, each named for what it does.
+    const actions = card(page, 'Actions');
+    await expect(
+      actions.getByText('Copies this page’s address, for people who can already open this file.'),
+    ).toBeVisible();
+    await actions.getByRole('button', { name: 'Share with people…', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Share beach day' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await actions.screenshot({ path: `/tmp/file-actions-${size.width}.png` });
+    }
+    await page.setViewportSize(DESKTOP);
+    await actions.getByRole('button', { name: 'Public link…', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create public link' });
     await dialog.getByLabel('Label (optional)').fill('For the neighbours');
     await dialog.getByLabel('Password (optional)').fill('sea breeze 7');
     await dialog.getByLabel('Expires').selectOption({ label: '7 days' });
     await dialog.getByLabel('Download limit (optional)').fill('1');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    const ready = page.getByRole('dialog', { name: 'Share link ready' });
+    const ready = page.getByRole('dialog', { name: 'Public link ready' });
     await expect(ready.getByRole('img', { name: /QR code/ })).toBeVisible();
     const url = await ready.getByLabel('Link').inputValue();
     expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
@@ -171,8 +184,8 @@ test.describe('share links', () => {
       isPublic: false,
     });
     await page.goto(`/dashboard/file/${file._id}`);
-    await card(page, 'Actions').getByRole('button', { name: 'Create Link', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create share link' });
+    await card(page, 'Actions').getByRole('button', { name: 'Public link…', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create public link' });
     await expect(dialog.getByText(LINK_MESSAGES.linkLimitHint)).toBeVisible();
 
     await dialog.getByLabel('Password (optional)').fill('abc12');
@@ -183,7 +196,7 @@ test.describe('share links', () => {
 
     await dialog.getByLabel('Password (optional)').fill('abc123');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Share link ready' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Public link ready' })).toBeVisible();
   });
 
   test('an admin sees every link and can revoke any of them', async ({

@@ -72,7 +72,9 @@ test('team sharing: a group edits a shared folder, a person shared as viewer onl
   await ownerPage.keyboard.press('Enter');
   await expect(folderTile(ownerPage, 'Campaign')).toBeVisible();
   await ownerPage.getByRole('button', { name: 'Actions for folder Campaign' }).click();
-  await folderTile(ownerPage, 'Campaign').getByRole('button', { name: 'Share', exact: true }).click();
+  await folderTile(ownerPage, 'Campaign')
+    .getByRole('button', { name: 'Share with people…', exact: true })
+    .click();
   const share = ownerPage.getByRole('dialog', { name: 'Share Campaign' });
   await expect(share.getByText('Only you have access so far.')).toBeVisible();
   await share.getByRole('combobox', { name: 'Add people or groups' }).fill('Marketing');
@@ -97,7 +99,7 @@ test('team sharing: a group edits a shared folder, a person shared as viewer onl
   await ownerPage.keyboard.press('Enter');
   await ownerPage.keyboard.press('Tab');
   await expect(
-    folderTile(ownerPage, 'Campaign').getByRole('button', { name: 'Share', exact: true }),
+    folderTile(ownerPage, 'Campaign').getByRole('button', { name: 'Share with people…', exact: true }),
   ).toBeFocused();
   await ownerPage.keyboard.press('Enter');
   const search = share.getByRole('combobox', { name: 'Add people or groups' });

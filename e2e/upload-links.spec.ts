@@ -127,22 +127,22 @@ test('an owner makes an upload link; a visitor on a phone sends three files thro
   await visitor.context.close();
 });
 
-test('a folder’s Share link… dialog makes a link with the file dialog’s options, lists it and revokes it', async ({
+test('a folder’s Public link… dialog makes a link with the file dialog’s options, lists it and revokes it', async ({
   page,
   // Signs the page in as a new owner.
   user: _user,
 }, testInfo) => {
   await makeFolderThroughUi(page, 'Holiday');
-  await chooseFolderAction(page, 'Holiday', 'Share link…');
-  const links = page.getByRole('dialog', { name: 'Share links of Holiday' });
+  await chooseFolderAction(page, 'Holiday', 'Public link…');
+  const links = page.getByRole('dialog', { name: 'Public links of Holiday' });
   await expect(links.getByText('No links to this folder yet.')).toBeVisible();
   await links.getByRole('button', { name: 'New link' }).click();
-  const form = page.getByRole('dialog', { name: 'New share link to Holiday' });
+  const form = page.getByRole('dialog', { name: 'New public link to Holiday' });
   await expect(form.getByText(/Holiday and everything in it/)).toBeVisible();
   await form.getByLabel('Label (optional)').fill('For the family');
   await form.getByLabel('Download limit (optional)').fill('20');
   await form.getByRole('button', { name: 'Create', exact: true }).click();
-  const ready = page.getByRole('dialog', { name: 'Share link ready' });
+  const ready = page.getByRole('dialog', { name: 'Public link ready' });
   expect(await ready.getByRole('textbox', { name: 'Link' }).inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
   await ready.getByRole('button', { name: 'Done' }).click();
 

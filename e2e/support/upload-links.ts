@@ -19,7 +19,7 @@ export async function makeFolderThroughUi(page: Page, folder: string) {
   await expect(folderTile(page, folder)).toBeVisible();
 }
 
-/** Chooses `item` ('Share link…', 'Upload link…') in the folder's menu. */
+/** Chooses `item` ('Public link…', 'Upload link…') in the folder's menu. */
 export async function chooseFolderAction(page: Page, folder: string, item: string) {
   await page.getByRole('button', { name: `Actions for folder ${folder}` }).click();
   await folderTile(page, folder).getByRole('button', { name: item, exact: true }).click();

@@ -31,7 +31,7 @@ const loadMyFilesPage = async () => {
     import('../features/upload-request/components/UploadLinksDialog'),
   ]);
   const linkDialogs: FolderLinkDialog[] = [
-    { label: 'Share link…', Dialog: links.FolderLinksDialog },
+    { label: 'Public link…', Dialog: links.FolderLinksDialog },
     {
       label: 'Upload link…',
       Dialog: uploadLinks.UploadLinksDialog,

@@ -18,8 +18,9 @@ export default function FilePreviewScreen() {
     <FilePreviewPage
       actions={(file) => (
         <>
-          {file.permissions.own && <UploadVersionButton file={file} />}
+          {/* Sharing first, beside the page's own Share Link: every way to share is in one place. */}
           {file.permissions.share && <ShareLinkActions fileId={file._id} filename={file.filename} />}
+          {file.permissions.own && <UploadVersionButton file={file} />}
           {/* Moderation of someone else's file: publishing and deleting it as an administrator may. */}
           {file.permissions.moderate && file.permissions.delete && !file.permissions.own && (
             <FileModeration

@@ -155,12 +155,12 @@ describe('the Share dialog', () => {
     expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/shares/s1' }));
   });
 
-  it('says when nobody matches, and offers a share link for a file', async () => {
+  it('says when nobody matches, and offers a public link for a file', async () => {
     shareServer([]);
     const field = renderDialog(file);
     fireEvent.change(field, { target: { value: 'zed' } });
     expect(await screen.findByText(/No account or group matches “zed”/)).toBeTruthy();
-    const link = screen.getByRole('link', { name: 'Create a share link instead', hidden: true });
+    const link = screen.getByRole('link', { name: 'Make a public link instead', hidden: true });
     expect(link.getAttribute('href')).toBe('/dashboard/file/f1');
   });
 
@@ -178,8 +178,8 @@ describe('the Share dialog', () => {
         body: { folderId: 'd1', email: 'nobody@example.com', role: 'viewer' },
       }),
     );
-    // Someone without an account is reached by the folder's share link, or an invite an administrator makes.
-    expect(screen.getByText(/give them a share link of this folder/)).toBeTruthy();
+    // Someone without an account is reached by the folder's public link, or an invite an administrator makes.
+    expect(screen.getByText(/give them a public link to this folder/)).toBeTruthy();
     expect(screen.getByText(/ask an administrator for an invite/)).toBeTruthy();
   });
 });

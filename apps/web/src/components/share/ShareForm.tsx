@@ -156,10 +156,10 @@ function NoAccountHint({ target, what, text }: { target: ShareTarget; what: stri
       </p>
       {target.kind === 'file' ? (
         <Link to={`/dashboard/file/${target.id}`} className="link font-medium">
-          Create a share link instead
+          Make a public link instead
         </Link>
       ) : (
-        <p>Or give them a share link of this folder: Share link… in the folder’s menu.</p>
+        <p>Or give them a public link to this folder: Public link… in the folder’s menu.</p>
       )}
       {user?.role === 'admin' ? (
         <Link to="/dashboard/admin/settings" className="link font-medium">

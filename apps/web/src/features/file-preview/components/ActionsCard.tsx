@@ -20,6 +20,10 @@ export function ActionsCard({ file, children }: { file: StoredFile; children?: R
         >
           Share Link
         </button>
+        {/* A page address opens only for those who may see the file: a public link is another button. */}
+        <p className="-mt-1 text-xs text-base-content/70">
+          Copies this page’s address, for people who can already open this file.
+        </p>
         {children}
       </div>
     </section>

@@ -55,7 +55,7 @@ export function CreateLinkDialog({ target, open, onClose }: CreateLinkDialogProp
     return (
       <Dialog
         open={open}
-        title="Share link ready"
+        title="Public link ready"
         onClose={close}
         actions={
           <button type="button" className="btn btn-primary" onClick={close}>
@@ -71,7 +71,7 @@ export function CreateLinkDialog({ target, open, onClose }: CreateLinkDialogProp
   return (
     <Dialog
       open={open}
-      title="Create share link"
+      title="Create public link"
       onClose={close}
       actions={
         <>

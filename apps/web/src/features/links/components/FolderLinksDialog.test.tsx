@@ -75,7 +75,7 @@ describe('a folder’s share links dialog', () => {
     expect(await screen.findByText(/and everything in it, even without an account/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Label (optional)'), { target: { value: 'Cousins' } });
     fireEvent.click(button('Create'));
-    await screen.findByRole('heading', { name: 'Share link ready', hidden: true });
+    await screen.findByRole('heading', { name: 'Public link ready', hidden: true });
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ label: 'Cousins' }),
     );

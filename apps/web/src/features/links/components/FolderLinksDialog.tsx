@@ -51,10 +51,10 @@ export function FolderLinksDialog({ folder, onClose }: FolderLinksDialogProps) {
 
   const title =
     step.kind === 'ready'
-      ? 'Share link ready'
+      ? 'Public link ready'
       : step.kind === 'create'
-        ? `New share link to ${target.name}`
-        : `Share links of ${target.name}`;
+        ? `New public link to ${target.name}`
+        : `Public links of ${target.name}`;
   const actions =
     step.kind === 'list' ? (
       <>

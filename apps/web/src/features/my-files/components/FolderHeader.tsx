@@ -51,11 +51,14 @@ interface FolderToolbarProps {
   onNewFolder: () => void;
   /** Shares the folder on screen (absent at My Files' top, which is no folder). */
   onShareFolder?: () => void;
-  /** The link dialogs for the folder on screen (Share link…, Upload link…), for whoever may share it. */
+  /** The link dialogs for the folder on screen (Public link…, Upload link…), for whoever may share it. */
   linkActions: FolderAction[];
 }
 
-/** Upload, New folder, Share folder and its links, as far as the person may; nothing at all for a viewer. */
+/**
+ * Upload, New folder, Share with people… and the folder's links, as far as the person may; nothing at all for a
+ * viewer.
+ */
 export function FolderToolbar({
   folderId,
   permissions,
@@ -76,7 +79,7 @@ export function FolderToolbar({
       )}
       {permissions.share && onShareFolder && (
         <button type="button" className="btn btn-outline btn-sm" onClick={onShareFolder}>
-          Share folder
+          Share with people…
         </button>
       )}
       {linkActions.map(([label, open]) => (

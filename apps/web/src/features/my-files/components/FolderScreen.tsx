@@ -122,7 +122,10 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
     const actions: FolderAction[] = [];
     const may = item.permissions;
     if (may.share) {
-      actions.push(['Share', () => setSharing({ kind: 'folder', id: item._id, name: item.name })]);
+      actions.push([
+        'Share with people…',
+        () => setSharing({ kind: 'folder', id: item._id, name: item.name }),
+      ]);
       actions.push(...links.actionsFor(item));
     }
     const entries = { fileIds: [], folderIds: [item._id] };

@@ -128,7 +128,7 @@ describe('a folder shared with me', () => {
     expect(within(rows).getByRole('button', { name: 'Rename brief' })).toBeTruthy();
     expect(within(rows).getByRole('button', { name: 'Delete brief' })).toBeTruthy();
     expect(within(rows).queryByRole('button', { name: 'Share brief' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Share folder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Share with people…' })).toBeNull();
     fireEvent.click(within(rows).getByRole('button', { name: 'Rename brief' }));
     expect(await screen.findByRole('heading', { name: 'Rename File', hidden: true })).toBeTruthy();
     expect(screen.queryByText('Public')).toBeNull();
