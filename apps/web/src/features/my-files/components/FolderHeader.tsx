@@ -15,8 +15,19 @@ const ACCESS_TEXT: Record<FolderWithPath['access'], string> = {
   admin: 'You are viewing it as an administrator',
 };
 
-/** My Files: the title, the caller's totals and quota. A shared folder: its name, whose it is, what you may do. */
-export function FolderHeader({ place, folder }: { place: FolderPlace; folder: FolderWithPath | undefined }) {
+/**
+ * My Files' top: the title, the caller's totals and quota. Inside a folder of My Files: the title alone, so the
+ * folder's files begin in the first screen. A shared folder: its name, whose it is, what you may do.
+ */
+export function FolderHeader({
+  place,
+  folder,
+  inFolder,
+}: {
+  place: FolderPlace;
+  folder: FolderWithPath | undefined;
+  inFolder: boolean;
+}) {
   if (place === 'shared') {
     return (
       <PageHeader
@@ -25,6 +36,7 @@ export function FolderHeader({ place, folder }: { place: FolderPlace; folder: Fo
       />
     );
   }
+  if (inFolder) return <PageHeader title="My Files" />;
   return <MyFilesHeader />;
 }
 

@@ -152,30 +152,48 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
     return <Navigate to={folderHref(folderId, state.sort, 'shared')} replace />;
   }
 
+  const inFolder = folderId !== null;
+  const toolbar = (
+    <FolderToolbar
+      folderId={folderId}
+      permissions={here}
+      onNewFolder={() => setDialog({ kind: 'create' })}
+      onShareFolder={
+        folderId === null ? undefined : () => setSharing({ kind: 'folder', id: folderId, name: folderName })
+      }
+      linkActions={
+        folderId === null || !here.share ? [] : links.actionsFor({ _id: folderId, name: folderName })
+      }
+    />
+  );
+  const searchBox = (
+    <MyFilesSearch
+      search={state.search}
+      scope={scope}
+      scopes={place === 'mine'}
+      compact={inFolder}
+      onSearch={(text) => setState((now) => ({ ...now, search: text }))}
+      onScope={(next) => setState((now) => ({ ...now, scope: next }))}
+    />
+  );
   const screen: ReactNode = (
     <>
-      <FolderHeader place={place} folder={folder.data} />
-      <FolderToolbar
-        folderId={folderId}
-        permissions={here}
-        onNewFolder={() => setDialog({ kind: 'create' })}
-        onShareFolder={
-          folderId === null ? undefined : () => setSharing({ kind: 'folder', id: folderId, name: folderName })
-        }
-        linkActions={
-          folderId === null || !here.share ? [] : links.actionsFor({ _id: folderId, name: folderName })
-        }
-      />
-      {folderId !== null && here.manageLinks && links.activityOf({ _id: folderId, name: folderName })}
-      <MyFilesSearch
-        search={state.search}
-        scope={scope}
-        scopes={place === 'mine'}
-        onSearch={(text) => setState((now) => ({ ...now, search: text }))}
-        onScope={(next) => setState((now) => ({ ...now, scope: next }))}
-      />
-      {(folderId !== null || place === 'shared') && (
-        <Breadcrumbs crumbs={crumbs} hrefOf={hrefOf} onMove={here.write ? moveTo : undefined} />
+      <FolderHeader place={place} folder={folder.data} inFolder={inFolder} />
+      {inFolder ? (
+        // Inside a folder the files come first: where one is, then one line of what one can do.
+        <>
+          <Breadcrumbs crumbs={crumbs} hrefOf={hrefOf} onMove={here.write ? moveTo : undefined} />
+          <div className="flex flex-wrap items-center gap-2">
+            {toolbar}
+            {searchBox}
+          </div>
+          {here.manageLinks && links.activityOf({ _id: folderId, name: folderName })}
+        </>
+      ) : (
+        <>
+          {toolbar}
+          {searchBox}
+        </>
       )}
       <FileList
         list={list}
