@@ -12,10 +12,10 @@ async function folderWithFiles(request: APIRequestContext, name: string, count: 
   const made = await request.post('/api/v1/folders', { data: { name, parentId: null } });
   expect(made.status()).toBe(201);
   const folderId = ((await made.json()) as { data: { _id: string } }).data._id;
-  // A few uploads in one batch request each, with their own bytes.
-  for (let start = 0; start < count; start += 10) {
+  // Up to 30 uploads in one batch request each, with their own bytes.
+  for (let start = 0; start < count; start += 30) {
     const form = new FormData();
-    for (let i = start; i < Math.min(count, start + 10); i++) {
+    for (let i = start; i < Math.min(count, start + 30); i++) {
       const stem = `sketch ${String(i).padStart(3, '0')}`;
       form.append('filename', stem);
       form.append('folderId', folderId);
@@ -56,4 +56,34 @@ test('inside a folder its files begin in the first screen, at 1280 and at 390 px
   // My Files' top keeps its tiles.
   await page.goto('/dashboard/my-files');
   await expect(page.getByRole('region', { name: 'Your file statistics' })).toBeVisible();
+});
+
+test('a big folder keeps loading as one scrolls, says how many, and Select all means all of it', async ({
+  page,
+  user: _user,
+}) => {
+  test.slow();
+  const folderId = await folderWithFiles(page.request, 'Archive', 130);
+  await page.goto(`/dashboard/my-files?folder=${folderId}`);
+  const count = page.getByText(/^Showing \d+ of 130 files/);
+  await expect(count).toHaveText(/^Showing 50 of 130 files/);
+  // Scrolling to the end reads the next pages, without a click, until the folder is all there (how fast the
+  // pages come decides how many one scroll brings, so the test scrolls until all are in).
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('End');
+      await page.mouse.wheel(0, 100_000);
+      return count.textContent();
+    })
+    .toMatch(/^Showing 130 of 130 files/);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  // Select all, with the folder only partly read, chooses all of it.
+  await page.reload();
+  await expect(count).toHaveText(/^Showing 50 of 130 files/);
+  const selectAll = page.getByRole('checkbox', { name: 'Select all' });
+  await selectAll.click();
+  await expect(page.getByText('130 selected')).toBeVisible();
+  await expect(selectAll).toBeChecked();
+  await expect(count).toHaveText(/^Showing 130 of 130 files/);
 });

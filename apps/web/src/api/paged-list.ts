@@ -76,6 +76,12 @@ export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>,
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
     fetchNextPage: () => void query.fetchNextPage(),
+    /** Reads every page not read yet; answers all the items. */
+    fetchAll: async (): Promise<T[]> => {
+      let result = await query.fetchNextPage();
+      while (result.hasNextPage && !result.isError) result = await query.fetchNextPage();
+      return result.data?.pages.flatMap((page) => page.data) ?? [];
+    },
     refetch: () => void query.refetch(),
   };
 }

@@ -40,6 +40,7 @@ const list = (state: Partial<PagedList<StoredFile>>): PagedList<StoredFile> => (
   hasNextPage: false,
   isFetchingNextPage: false,
   fetchNextPage: () => {},
+  fetchAll: async () => [],
   refetch: () => {},
   ...state,
 });

@@ -31,6 +31,8 @@ interface FileListProps {
   extras?: RowExtras;
   /** What comes before the files, below the layout toggle (My Files: the folder's subfolders). */
   beforeRows?: ReactNode;
+  /** Load the next page as the person scrolls, rather than on Load more alone (a folder's files). */
+  loadOnScroll?: boolean;
 }
 
 const download: FileActions = (file) => <DownloadButton file={file} />;
@@ -55,6 +57,7 @@ export function FileList({
   empty,
   extras,
   beforeRows,
+  loadOnScroll,
 }: FileListProps) {
   const [view, setView] = useListView();
   return (
@@ -80,7 +83,13 @@ export function FileList({
         </div>
       </div>
       {beforeRows}
-      <PagedListView list={list} loadingLabel={loadingLabel} failedMessage={failedMessage} empty={empty}>
+      <PagedListView
+        list={list}
+        loadingLabel={loadingLabel}
+        failedMessage={failedMessage}
+        empty={empty}
+        loadOnScroll={loadOnScroll}
+      >
         {(files) => {
           // What every presentation of the rows needs; the table adds its sortable headers.
           const rows = { files, columns, showEmail, actions, extras };

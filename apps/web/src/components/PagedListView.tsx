@@ -12,6 +12,8 @@ interface PagedListViewProps<T> {
   /** What an empty list shows (the screen's fixed empty text, perhaps with a link). */
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
+  /** Load the next page as the person scrolls near the end. */
+  loadOnScroll?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function PagedListView<T>({
   failedMessage,
   empty,
   children,
+  loadOnScroll = false,
 }: PagedListViewProps<T>) {
   if (list.isPending) return <LoadingState label={loadingLabel} />;
   if (list.failed) {
@@ -43,6 +46,7 @@ export function PagedListView<T>({
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
         onLoadMore={list.fetchNextPage}
+        onScroll={loadOnScroll}
       />
     </>
   );

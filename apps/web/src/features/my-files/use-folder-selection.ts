@@ -32,6 +32,15 @@ export function useFolderSelection(folders: Folder[], files: StoredFile[]) {
     isChosen,
     check: (entry: Entry, shift: boolean) => setSelection((now) => clickEntry(now, order, entry, shift)),
     toggleAll: () => setSelection((now) => toggleAll(now, order)),
+    /** The folders shown and every one of `allFiles` (the whole folder, read to its last page), chosen. */
+    selectAll: (allFiles: StoredFile[]) =>
+      setSelection({
+        keys: new Set([
+          ...folders.map((item) => entryKey({ kind: 'folder', id: item._id })),
+          ...allFiles.map((file) => entryKey({ kind: 'file', id: file._id })),
+        ]),
+        anchor: null,
+      }),
     clear: () => setSelection(EMPTY_SELECTION),
     /** A drag carries the selection when it starts on a chosen row, else that row alone. */
     dragged: (entry: Entry): Selection =>

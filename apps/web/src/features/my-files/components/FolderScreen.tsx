@@ -101,6 +101,11 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
     ? []
     : subfolders.items.filter((item) => !needle || item.name.toLocaleLowerCase().includes(needle));
   const selection = useFolderSelection(shownFolders, list.items);
+  // Select all means the whole folder: the pages not on screen yet are read first, then everything is chosen.
+  const toggleAll = async () => {
+    if (selection.allChosen || !list.hasNextPage) return selection.toggleAll();
+    selection.selectAll(await list.fetchAll());
+  };
   const fileDelete = useFileDelete(list.items);
 
   const crumbs: Crumb[] = [
@@ -201,6 +206,8 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
         onSort={(column) => setState((now) => ({ ...now, sort: nextSort(now.sort, column) }))}
         caption={folderId === null ? 'Your files' : `Files in ${folderName}`}
         columns={place === 'mine' ? MY_FILES_COLUMNS : SHARED_FOLDER_COLUMNS}
+        countNoun={list.items.length > 0 ? 'files' : undefined}
+        loadOnScroll
         actions={(file) => (
           <MyFileActions
             file={file}
@@ -238,7 +245,7 @@ export function FolderScreen({ place, folderId, linkDialogs = NO_LINK_DIALOGS }:
               <SelectionBar
                 count={selection.count}
                 allChosen={selection.allChosen}
-                onToggleAll={selection.toggleAll}
+                onToggleAll={() => void toggleAll()}
                 onMoveTo={
                   here.write ? () => setDialog({ kind: 'move', entries: selection.chosen }) : undefined
                 }
