@@ -11,19 +11,22 @@ const SIZE = sample(0).length;
 
 /** What may differ between two uploads: identities and instants. Everything else must be equal. */
 function comparable(answer: Answer<any>) {
-  const { _id, createdAt, updatedAt, url, uploadedBy, ...rest } = answer.body.data as Record<
+  const { _id, createdAt, updatedAt, url, uploadedBy, uploader, ...rest } = answer.body.data as Record<
     string,
     unknown
-  > & { uploadedBy: Record<string, unknown> };
+  > & { uploadedBy: Record<string, unknown>; uploader: Record<string, unknown> };
   void _id;
   void url;
   expect(createdAt).toBe(updatedAt);
+  // Each probe is the uploader of its own file, whoever else holds the bytes.
+  expect(uploader._id).toBe(uploadedBy._id);
   const headers = [...answer.headers.keys()].filter((k) => !['date', 'x-request-id'].includes(k)).sort();
   return {
     status: answer.status,
     message: answer.body.message,
     rest,
     uploadedByKeys: Object.keys(uploadedBy).sort(),
+    uploader: { keys: Object.keys(uploader).sort(), via: uploader.via },
     headers,
     length: Number(answer.headers.get('content-length')),
   };
