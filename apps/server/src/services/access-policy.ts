@@ -154,6 +154,15 @@ export function linkPermissionsOf(holder: LinkHolder, item: LinkedItem): ItemPer
 }
 
 /**
+ * Whether the viewer may use a WebDAV lock: submit its token to write under it, refresh it or end it. A lock is
+ * its taker's alone (lockdiscovery shows its token to everyone who sees the item, so the token is no secret);
+ * the item's owner waits for it to end like anyone else.
+ */
+export function decideLockUse(viewer: Pick<Account, 'id'>, lock: { owner_id: string }): Decision {
+  return lock.owner_id === viewer.id ? 'allow' : 'forbidden';
+}
+
+/**
  * Whether the viewer may change or end a share: its item's owner and an administrator manage every share on
  * it; anyone else only the shares they made themselves, and only while they may still share the item. Any
  * other share does not exist for them.

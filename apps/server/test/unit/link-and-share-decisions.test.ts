@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decide,
   decideForLink,
+  decideLockUse,
   decideShare,
   type Action,
   type Grant,
@@ -89,5 +90,13 @@ describe('manageLinks and manage-share: one rule for files and folders', () => {
     expect(decideShare(other, target, [editor], { created_by: 'other' })).toBe('not-found');
     expect(decideShare(owner, target, [], { created_by: 'other' })).toBe('allow');
     expect(decideShare(admin, target, [], { created_by: 'owner' })).toBe('allow');
+  });
+});
+
+describe('decideLockUse: a WebDAV lock is its taker’s', () => {
+  it('lets only the account that took a lock use or end it, the item’s owner included', () => {
+    expect(decideLockUse({ id: 'editor' }, { owner_id: 'editor' })).toBe('allow');
+    expect(decideLockUse(owner, { owner_id: 'editor' })).toBe('forbidden');
+    expect(decideLockUse({ id: 'admin' }, { owner_id: 'editor' })).toBe('forbidden');
   });
 });

@@ -7,6 +7,7 @@ import * as locks from '../../repositories/dav-locks';
 import type { DavLockRow } from '../../repositories/dav-locks';
 import { findFileContent } from '../../repositories/files';
 import { folderAndAncestors } from '../../repositories/folders';
+import { decideLockUse } from '../access-policy';
 import { isoNow, type Clock } from '../clock';
 import type { Viewer } from '../sessions';
 import { DavError } from './errors';
@@ -158,7 +159,7 @@ export class DavLocks {
       if (!site) continue;
       const held = await this.coveringIn(this.db, site);
       if (target.withBelow) held.push(...(await this.belowIn(this.db, site)));
-      if (held.some((lock) => !submitted.has(lock.token) || lock.owner_id !== viewer.id)) {
+      if (held.some((lock) => !submitted.has(lock.token) || decideLockUse(viewer, lock) !== 'allow')) {
         throw new DavError(423, DAV_MESSAGES.locked, 'lock-token-submitted');
       }
     }
@@ -217,7 +218,7 @@ export class DavLocks {
     timeoutSeconds: number,
   ): Promise<DavLockRow> {
     const lock = (await this.covering(await this.siteOf(target))).find(
-      (l) => submitted.has(l.token) && l.owner_id === viewer.id,
+      (l) => submitted.has(l.token) && decideLockUse(viewer, l) === 'allow',
     );
     if (!lock) throw new DavError(412, DAV_MESSAGES.lockTokenMismatch, 'lock-token-matches-request-uri');
     const change = {
@@ -232,7 +233,7 @@ export class DavLocks {
   async unlock(viewer: Viewer, target: LockTarget, token: string): Promise<void> {
     const lock = (await this.covering(await this.siteOf(target))).find((l) => l.token === token);
     if (!lock) throw new DavError(409, DAV_MESSAGES.lockTokenMismatch, 'lock-token-matches-request-uri');
-    if (lock.owner_id !== viewer.id) throw new DavError(403, DAV_MESSAGES.lockNotYours);
+    if (decideLockUse(viewer, lock) !== 'allow') throw new DavError(403, DAV_MESSAGES.lockNotYours);
     await locks.deleteLocks(this.db, [token]);
   }
 
