@@ -5,8 +5,8 @@ import { inTransaction, type Executor } from '../../db/executor';
 import { isPostgres } from '../../db/totals';
 import * as locks from '../../repositories/dav-locks';
 import type { DavLockRow } from '../../repositories/dav-locks';
-import { findFileContent } from '../../repositories/files';
-import { folderAndAncestors } from '../../repositories/folders';
+import { filesByIds } from '../../repositories/files';
+import { chainsOf, folderAndAncestors } from '../../repositories/folders';
 import { decideLockUse } from '../access-policy';
 import { isoNow, type Clock } from '../clock';
 import type { Viewer } from '../sessions';
@@ -105,20 +105,6 @@ export class DavLocks {
     return keysOf(treeOwnerId, await folderAndAncestors(db, folderId, FOLDER_MAX_DEPTH));
   }
 
-  /** The folders above a held lock's item; undefined when the item is gone. */
-  private async aboveOfKey(db: Executor, lock: DavLockRow): Promise<string[] | undefined> {
-    const [kind, id = ''] = lock.item_key.split(':');
-    if (kind === 'folder') {
-      const chain = await folderAndAncestors(db, id, FOLDER_MAX_DEPTH);
-      return chain.length ? keysOf(lock.tree_owner_id, chain.slice(1)) : undefined;
-    }
-    if (kind === 'file') {
-      const file = await findFileContent(db, id);
-      return file ? this.keysAbove(db, lock.tree_owner_id, file.folder_id) : undefined;
-    }
-    return [];
-  }
-
   /** The unexpired locks that apply to `site`: held on its item, or on a folder above with depth infinity. */
   covering(site: LockSite | undefined): Promise<DavLockRow[]> {
     return this.coveringIn(this.db, site);
@@ -138,9 +124,20 @@ export class DavLocks {
       (lock) => lock.item_key !== site.key,
     );
     if (site.key === rootKey(site.treeOwnerId)) return inTree;
-    const out: DavLockRow[] = [];
-    for (const lock of inTree) if ((await this.aboveOfKey(db, lock))?.includes(site.key)) out.push(lock);
-    return out;
+    if (!site.key.startsWith('folder:') || !inTree.length) return [];
+    // Where each held lock's item lies, read for all of them at once: a file's folder, then every folder's
+    // chain up to the top, in one recursive query.
+    const idOf = (lock: DavLockRow) => lock.item_key.slice(lock.item_key.indexOf(':') + 1);
+    const fileIds = inTree.filter((l) => l.item_key.startsWith('file:')).map(idOf);
+    const folderOfFile = new Map((await filesByIds(db, fileIds)).map((f) => [f.id, f.folder_id]));
+    const startOf = (lock: DavLockRow) =>
+      lock.item_key.startsWith('file:') ? folderOfFile.get(idOf(lock)) : idOf(lock);
+    const starts = inTree.map(startOf).filter((id): id is string => typeof id === 'string');
+    const above = new Map<string, Set<string>>();
+    for (const row of await chainsOf(db, starts)) {
+      above.set(row.start_id, (above.get(row.start_id) ?? new Set()).add(`folder:${row.id}`));
+    }
+    return inTree.filter((lock) => above.get(startOf(lock) ?? '')?.has(site.key!) ?? false);
   }
 
   /** The locks held directly on each of `resources` (a listing's children; what covers them all is known). */
