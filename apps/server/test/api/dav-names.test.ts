@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDER_MESSAGES, MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
-import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
+import { davCredentials, signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 /**
@@ -37,8 +37,7 @@ describe.each(DIALECTS)('WebDAV names (%s)', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, { env: { ALLOWED_UPLOAD_TYPES: 'any' } });
     owner = await signedUp(t);
-    const token = await owner.post('/api/v1/users/me/tokens', { name: 'dav', scope: 'read-write' });
-    auth = `Basic ${Buffer.from(`${owner.user!.email}:${token.body.data.token}`).toString('base64')}`;
+    auth = await davCredentials(owner);
   });
   afterAll(() => t.close());
 

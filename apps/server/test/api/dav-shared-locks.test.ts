@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAV_MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
-import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
+import { davCredentials, signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 const LOCK_BODY = (scope = 'exclusive') =>
@@ -54,8 +54,7 @@ describe.each(DIALECTS)('WebDAV locks on shared items (%s)', (dialect) => {
     for (const who of ['owner', 'editor', 'viewer'] as const) {
       const client = await signedUp(t);
       clients[who] = client;
-      const token = await client.post('/api/v1/users/me/tokens', { name: 'dav', scope: 'read-write' });
-      auth[who] = `Basic ${Buffer.from(`${client.user!.email}:${token.body.data.token}`).toString('base64')}`;
+      auth[who] = await davCredentials(client);
     }
     for (const path of ['/dav/Projects', OWN]) expect((await dav('owner', 'MKCOL', path)).status).toBe(201);
     expect((await put('owner', `${OWN}/a.txt`, 'first')).status).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { png, text } from '../helpers/fixtures';
 import { makeFolder } from '../helpers/folder-setup';
-import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
+import { davCredentials, signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -63,8 +63,7 @@ describe.each(DIALECTS)('who uploaded a file (%s)', (dialect) => {
   });
 
   it('names the client a WebDAV write came through, by its access token’s name', async () => {
-    const token = await ana.post('/api/v1/users/me/tokens', { name: 'Ana’s laptop', scope: 'read-write' });
-    const auth = `Basic ${Buffer.from(`${ana.user!.email}:${token.body.data.token}`).toString('base64')}`;
+    const auth = await davCredentials(ana, { name: 'Ana’s laptop' });
     const put = await fetch(`${t.baseUrl}/dav/Shared%20with%20me/Plans/notes.txt`, {
       method: 'PUT',
       body: 'from the laptop',

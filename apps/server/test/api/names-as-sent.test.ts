@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { pdf, zip } from '../helpers/fixtures';
 import { makeFolder, readZip } from '../helpers/folder-setup';
-import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
+import { davCredentials, signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 /** Files whose bytes are not what their extension says: a Keynote deck is a zip, an Illustrator file a PDF. */
@@ -74,8 +74,7 @@ describe.each(DIALECTS)('names kept as sent on an any-type instance (%s)', (dial
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
-    const token = await owner.post('/api/v1/users/me/tokens', { name: 'dav', scope: 'read-write' });
-    const auth = `Basic ${Buffer.from(`${owner.user!.email}:${token.body.data.token}`).toString('base64')}`;
+    const auth = await davCredentials(owner);
     for (const file of STUDIO) {
       const put = await fetch(`${t.baseUrl}/dav/WebDAV/${encodeURIComponent(file.name)}`, {
         method: 'PUT',

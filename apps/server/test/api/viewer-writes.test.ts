@@ -3,7 +3,7 @@ import { FOLDER_MESSAGES } from '@cloudstash/contract';
 import { DIALECTS } from '../helpers/dialects';
 import { text } from '../helpers/fixtures';
 import { makeFolder } from '../helpers/folder-setup';
-import { signedUp, startTestApp, type TestApp } from '../helpers/test-app';
+import { davCredentials, signedUp, startTestApp, type TestApp } from '../helpers/test-app';
 import type { TestClient } from '../helpers/test-client';
 
 const LOCK_BODY =
@@ -43,8 +43,7 @@ describe.each(DIALECTS)('a viewer writing into a share (%s)', (dialect) => {
     expect(shared.status).toBe(201);
     for (const who of ['viewer', 'stranger'] as const) {
       const client = who === 'viewer' ? viewer : stranger;
-      const token = await client.post('/api/v1/users/me/tokens', { name: 'dav', scope: 'read-write' });
-      auth[who] = `Basic ${Buffer.from(`${client.user!.email}:${token.body.data.token}`).toString('base64')}`;
+      auth[who] = await davCredentials(client);
     }
   });
   afterAll(() => t.close());

@@ -175,3 +175,16 @@ export function multipartBody(
 export function cookieOf(client: TestClient): string {
   return client.cookieHeader();
 }
+
+/**
+ * The Basic credentials a WebDAV or sync client signs in with: the account's email and a new access token of
+ * `scope`, named `name` (the name an upload through it records as its client).
+ */
+export async function davCredentials(
+  client: TestClient,
+  { name = 'dav', scope = 'read-write' }: { name?: string; scope?: 'read' | 'read-write' } = {},
+): Promise<string> {
+  const token = await client.post('/api/v1/users/me/tokens', { name, scope });
+  if (token.status !== 201) throw new Error(`token ${name}: ${token.status} ${JSON.stringify(token.body)}`);
+  return `Basic ${Buffer.from(`${client.user!.email}:${token.body.data.token}`).toString('base64')}`;
+}
