@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pathIdSchema } from './path-ids';
+import { folderHitSchema } from './folders';
 import { itemPermissionsSchema } from './permissions';
+import { fileSchema } from './schemas';
 
 /**
  * Sharing inside the instance: a file or a folder given to a person or a group, as a viewer (lists, previews,
@@ -125,6 +127,22 @@ export const sharedWithMeItemSchema = z.object({
   permissions: itemPermissionsSchema,
 });
 export type SharedWithMeItem = z.infer<typeof sharedWithMeItemSchema>;
+
+/** How many folders, and how many files, one search of what is shared with the caller answers at most. */
+export const SHARED_SEARCH_LIMIT = 50;
+
+export const sharedSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(200) });
+
+/**
+ * GET /shares/with-me/search: folders and files anywhere in what is shared with the caller whose name contains
+ * the text, by name. A path starts at the highest folder shared with the caller, never at the owner's folders
+ * above it; an item shared on its own has none.
+ */
+export const sharedSearchSchema = z.object({
+  folders: z.array(folderHitSchema),
+  files: z.array(fileSchema),
+});
+export type SharedSearch = z.infer<typeof sharedSearchSchema>;
 
 export const groupNameSchema = z
   .string({ error: GROUP_MESSAGES.nameRequired })

@@ -102,7 +102,7 @@ function sortKeys(
  * holds those bytes. For the same reason a file whose job failed (its account had too many waiting, say)
  * shows none either.
  */
-function selectWithOwner(db: Executor) {
+export function selectWithOwner(db: Executor) {
   const pending = sql<boolean>`jobs.state in ('queued', 'running')`;
   const notMade = sql<boolean>`jobs.state in ('queued', 'running', 'failed')`;
   return db

@@ -5,7 +5,7 @@ import type { SharesTable } from '../db/schema';
 export type ShareRow = SharesTable;
 
 /** The viewer's shares: given to the account, or to a group it belongs to. */
-const grantedTo = (db: Executor, userId: string) =>
+export const grantedTo = (db: Executor, userId: string) =>
   sql<boolean>`((shares.grantee_kind = 'user' and shares.grantee_id = ${userId}) or (shares.grantee_kind = 'group' and shares.grantee_id in (${db
     .selectFrom('group_members')
     .select('group_id')

@@ -12,6 +12,8 @@ import {
   shareListQuerySchema,
   shareSchema,
   sharePersonSchema,
+  sharedSearchQuerySchema,
+  sharedSearchSchema,
   sharedWithMeItemSchema,
   updateShareBodySchema,
 } from '@cloudstash/contract';
@@ -49,6 +51,17 @@ export const shareRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/shares/with-me',
     { schema: { tags, response: { 200: envelope(z.array(sharedWithMeItemSchema)) } } },
     async (request) => ({ message: SHARE_MESSAGES.listed, data: await shares.withMe(signedIn(request)) }),
+  );
+
+  app.get(
+    '/shares/with-me/search',
+    {
+      schema: { tags, querystring: sharedSearchQuerySchema, response: { 200: envelope(sharedSearchSchema) } },
+    },
+    async (request) => ({
+      message: SHARE_MESSAGES.listed,
+      data: await shares.searchWithMe(signedIn(request), request.query.q),
+    }),
   );
 
   app.get(

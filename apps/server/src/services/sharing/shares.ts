@@ -4,6 +4,7 @@ import {
   type CreateShareBody,
   type Share,
   type SharePerson,
+  type SharedSearch,
   type SharedWithMeItem,
   type ShareRole,
   type UpdateShareBody,
@@ -31,6 +32,7 @@ import { isoNow, type Clock } from '../clock';
 import type { PeopleDirectory } from './people-directory';
 import type { Viewer } from '../sessions';
 import type { ShareMails } from './share-mails';
+import { searchSharedWith } from './shared-search';
 
 /** A file or folder as sharing needs it: what it is, whose, and the shares that reach the viewer on it. */
 interface SharedItem {
@@ -190,6 +192,11 @@ export class Shares {
       })),
     );
     return [...byItem.values()].map((item) => ({ ...item, permissions: permissions.get(item._id)! }));
+  }
+
+  /** Folders and files anywhere in what is shared with the viewer whose name contains `text`. */
+  searchWithMe(viewer: Viewer, text: string): Promise<SharedSearch> {
+    return searchSharedWith(this.db, viewer, text);
   }
 
   /**
