@@ -32,7 +32,7 @@ import { MyFileActions } from './MyFileActions';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { FolderTiles, type FolderAction } from './FolderTiles';
 import { MyFilesSearch } from './MyFilesSearch';
-import { FolderHits, HitLocation } from './SearchHits';
+import { FolderHits, HitLocation } from '../../../components/SearchHits';
 import { SelectionBar } from './SelectionBar';
 import { FolderDialogs, type FolderDialog } from './FolderDialogs';
 import { FolderHeader, FolderToolbar } from './FolderHeader';

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SharedWithMeItem } from '@cloudstash/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SharedSearch, SharedWithMeItem } from '@cloudstash/contract';
 import { apiData } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -19,3 +19,15 @@ export const sharedWithMeOptions = queryOptions({
 });
 
 export const useSharedWithMe = () => useQuery(sharedWithMeOptions);
+
+/**
+ * GET /shares/with-me/search: folders and files anywhere in what is shared with the caller whose name contains
+ * the text; nothing is asked for ''. The last answer stays on screen while the next one loads.
+ */
+export const useSharedSearch = (q: string) =>
+  useQuery({
+    queryKey: [...queryKeys.sharedWithMe, 'search', q],
+    queryFn: ({ signal }) => apiData<SharedSearch>('/shares/with-me/search', { query: { q }, signal }),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });

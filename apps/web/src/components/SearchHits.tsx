@@ -1,18 +1,21 @@
 import { Link } from 'react-router';
 import type { FolderPathItem } from '@cloudstash/contract';
-import type { FolderHit } from '../../../api/folders';
-import { FolderIcon } from '../../../components/FileIcon';
+import type { FolderHit } from '../api/folders';
+import { FolderIcon } from './FileIcon';
 
 /** `Projects / Clients`: a path as one line of names. */
 const joined = (path: readonly FolderPathItem[]) => path.map((item) => item.name).join(' / ');
 
-/** Under a file found across all folders: the folder it lies in, a link there. */
+/** Under a file found across folders: the folder it lies in, a link there. */
 export function HitLocation({
   path,
   hrefOf,
+  topName = 'My Files',
 }: {
   path: readonly FolderPathItem[] | undefined;
   hrefOf: (id: string | null) => string;
+  /** What the top of the tree is called where there is no folder above the hit. */
+  topName?: string;
 }) {
   const folder = path?.at(-1);
   return (
@@ -23,7 +26,7 @@ export function HitLocation({
         className="link link-hover"
         onClick={(event) => event.stopPropagation()}
       >
-        {path?.length ? joined(path) : 'My Files'}
+        {path?.length ? joined(path) : topName}
       </Link>
     </p>
   );
@@ -33,9 +36,11 @@ export function HitLocation({
 export function FolderHits({
   hits,
   hrefOf,
+  topName = 'My Files',
 }: {
   hits: readonly FolderHit[];
   hrefOf: (id: string | null) => string;
+  topName?: string;
 }) {
   if (!hits.length) return null;
   return (
@@ -56,7 +61,7 @@ export function FolderHits({
                 {hit.name}
               </Link>
               <p className="truncate text-xs text-base-content/70">
-                In {hit.path?.length ? joined(hit.path) : 'My Files'}
+                In {hit.path?.length ? joined(hit.path) : topName}
               </p>
             </div>
           </li>
